@@ -26,7 +26,7 @@ import java.util.stream.Stream;
 class GoldenFixesLeadWithTheStructuralRewriteTest {
 
     private static final Set<String> STRUCTURAL = Set.of("window-aggregate", "window-join", "window-top-n", "window-group",
-            "window-partition", "lookup-join", "temporal-join", "watermark", "time-attribute-order");
+            "window-partition", "lookup-join", "lookup-join-key", "temporal-join", "watermark", "time-attribute-order");
 
     /** How a fix that leads with a state TTL begins ({@code StatefulWithoutTtlRule}, {@code UnboundedRankRule}). */
     private static final List<String> TTL_LEADS = List.of("Set a state TTL", "Bound the join's state", "Bound the state",

@@ -55,7 +55,8 @@ class LookupJoinLintCasesTest {
         "79-demo-buys-per-category-over-lookup-join-view-without-ts-window-fix-adds-ts-to-the-view",
         "80-demo-daily-unique-visitors-into-elasticsearch-keyed-by-date-and-time",
         "42-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-materializer-says-no-matches-compete",
-        "44-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-refused-reason-says-one-match"})
+        "44-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-refused-reason-says-one-match",
+        "70-cdc-lines-join-jdbc-products-on-sku-then-shipments-lookup-join-of-products-keeps-the-lines-key"})
     void lastStatementIsAsItsHeaderSays(String name) throws Exception {
         Path file = Path.of("src/test/resources/lint-cases", name + ".sql");
         String text = Files.readString(file);

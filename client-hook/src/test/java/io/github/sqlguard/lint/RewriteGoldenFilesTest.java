@@ -560,6 +560,7 @@ class RewriteGoldenFilesTest {
         "42-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-materializer-says-no-matches-compete",
         "43-cdc-orders-lines-products-cascade-second-join-on-sku-drops-the-key-no-equal-column-fix",
         "65-cdc-payments-join-orders-on-order-then-customers-bottom-join-drops-the-payments-key-reason-names-it",
+        "70-cdc-lines-join-jdbc-products-on-sku-then-shipments-lookup-join-of-products-keeps-the-lines-key",
         "44-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-refused-reason-says-one-match",
         "45-kafka-bids-between-auction-start-and-expiry-computed-rowtimes-no-watermark-asked",
         "46-kafka-nexmark-events-views-top-bid-per-auction-computed-case-rowtime-no-watermark-asked",

@@ -54,19 +54,7 @@ final class JoinEqualColumn extends ScopedFamily {
     @Override
     List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
         SqlNode tree = tree(scope);
-        JoinOutputKeys.Tables[] self = new JoinOutputKeys.Tables[1];
-        JoinOutputKeys.Tables tables = names -> {
-            Optional<CatalogObject> object = context.lookUp(names);
-            if (object.isPresent() && object.get().view()) {
-                // A view that only projects and filters one table keeps its key, as a subquery does (case 1132).
-                return object.get().query().flatMap(QueryFacts::parse)
-                        .flatMap(query -> JoinOutputKeys.viewOfOne(query, self[0]));
-            }
-            return object.map(t -> new JoinOutputKeys.Table(t.primaryKey(),
-                    t.columns().stream().map(Column::name).toList()));
-        };
-        self[0] = tables;
-        Optional<JoinOutputKeys.EqualColumnFix> fix = JoinOutputKeys.of(tree, tables)
+        Optional<JoinOutputKeys.EqualColumnFix> fix = JoinOutputKeys.of(tree, tables(context))
                 .flatMap(JoinOutputKeys::equalColumnFix);
         Optional<SqlSelect> select = JoinOutputKeys.query(tree);
         if (fix.isEmpty() || select.isEmpty()) {
@@ -107,6 +95,25 @@ final class JoinEqualColumn extends ScopedFamily {
                 + " no ON CONFLICT clause and no upsert materializer are needed";
         return List.of(context.candidate(this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operator("Join"), Columns.SAME, changes, ""));
+    }
+
+    /**
+     * The session's tables as {@link JoinOutputKeys} reads them: a table with its declared key, a view that only projects
+     * and filters one table with the key it keeps of it, as a subquery does (case 1132).
+     */
+    static JoinOutputKeys.Tables tables(RewriteContext context) {
+        JoinOutputKeys.Tables[] self = new JoinOutputKeys.Tables[1];
+        JoinOutputKeys.Tables tables = names -> {
+            Optional<CatalogObject> object = context.lookUp(names);
+            if (object.isPresent() && object.get().view()) {
+                return object.get().query().flatMap(QueryFacts::parse)
+                        .flatMap(query -> JoinOutputKeys.viewOfOne(query, self[0]));
+            }
+            return object.map(t -> new JoinOutputKeys.Table(t.primaryKey(),
+                    t.columns().stream().map(Column::name).toList()));
+        };
+        self[0] = tables;
+        return tables;
     }
 
     /** True where {@code id} names {@code column}: qualified by its input's label, or unqualified by its name. */

@@ -83,6 +83,7 @@ public final class RewriteFamilies {
                 new HintMoved(),
                 new GroupByWrittenKey(),
                 new JoinEqualColumn(),
+                new LookupJoinKey(),
                 new OnConflictChoice());
     }
 }

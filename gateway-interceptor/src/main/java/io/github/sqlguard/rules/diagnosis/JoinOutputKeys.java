@@ -11,6 +11,7 @@ import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.SqlWith;
@@ -239,8 +240,8 @@ public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideCo
      * {@code tables}, with each item of the {@code WITH} {@code source} as a view of one table where its query only
      * projects and filters one ({@link #viewOfOne}, over the tables, views and earlier items it names): Flink inlines a
      * {@code WITH} item in place of its name as it expands a view, so its join keeps the item's key (case 1174, an item
-     * over a view). An item that does more, or renames its columns with a column list, is no table: the joins that read
-     * it are not read (as for a view that does more). {@code tables} itself where {@code source} has no {@code WITH}.
+     * over a view), under the names its column list gives them where it has one ({@link #renamed}). An item that does
+     * more is no table: the joins that read it are not read (as for a view that does more). {@code tables} itself where {@code source} has no {@code WITH}.
      */
     private static Tables withItems(SqlNode source, Tables tables) {
         if (!(source instanceof SqlWith with)) {
@@ -252,10 +253,26 @@ public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideCo
             String name = item.name.getSimple();
             Tables outer = scoped;
             // An item sees the items before it (Flink's SqlValidator scopes a WITH so), never itself.
-            Optional<Table> table = item.columnList == null ? viewOfOne(item.query, outer) : Optional.empty();
+            Optional<Table> table = viewOfOne(item.query, outer)
+                    .flatMap(view -> item.columnList == null ? Optional.of(view) : renamed(view, item.columnList));
             scoped = names -> names.equals(List.of(name)) ? table : outer.table(names);
         }
         return scoped;
+    }
+
+    /**
+     * {@code view} with its columns named by the {@code WITH} item's column list {@code names}, in its order ({@code WITH
+     * lines (id, line, sku) AS (SELECT order_id, line_no, sku FROM order_lines)}: Flink's {@code SqlValidatorImpl} names
+     * an item's columns by its list, position by position), the key it keeps under those names (case 1166); empty where
+     * the list does not name every column.
+     */
+    private static Optional<Table> renamed(Table view, SqlNodeList names) {
+        if (names.size() != view.columns().size()) {
+            return Optional.empty();
+        }
+        List<String> columns = names.stream().map(n -> ((SqlIdentifier) n).getSimple()).toList();
+        List<String> key = view.primaryKey().stream().map(k -> columns.get(view.columns().indexOf(k))).toList();
+        return Optional.of(new Table(key, columns, view.keyOf()));
     }
 
     /** True where no table the joins read declares a PRIMARY KEY: the join's rows have no key to keep. */

@@ -701,6 +701,85 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     }
 
     /**
+     * The structural fix where the join that loses the key ({@link JoinOutputKeys#dropping}) joins a table looked up by
+     * its whole PRIMARY KEY ({@code l.sku = p.sku}, {@code products} keyed by {@code sku}) and a table on its left has a
+     * processing-time attribute: read that table as a lookup join. Flink 2.3.0 keeps the left input's upsert keys through
+     * a lookup join whose equalities hold the looked-up table's whole primary key ({@code
+     * FlinkRelMdUpsertKeys#getUpsertKeys(CommonPhysicalLookupJoin)}: no key is filtered by the join's columns, as a lookup
+     * join does not redistribute its input; {@code FlinkRelMdUniqueKeys#getUniqueKeysOfTemporalTable}), where a regular
+     * join keeps only the keys that hold its join columns. Said conditionally (a diagnosis has no plan to ask whether the
+     * connector is a lookup source); the {@code lookup-join-key} rewrite proves it (lint case 70). An event-time
+     * temporal join is not offered: Flink plans it as a {@code Join} ({@code StreamPhysicalTemporalJoin}) and filters
+     * its keys as a regular join's. Empty for any other shape.
+     */
+    private static Optional<CascadeLookup> cascadeLookup(JoinOutputKeys keys, AnalysisContext context) {
+        Optional<JoinOutputKeys.Joined> dropping = keys.dropping();
+        if (dropping.isEmpty() || !(dropping.get().right() instanceof JoinOutputKeys.Side dimension)
+                || !(dropping.get().type().equals("INNER") || dropping.get().type().equals("LEFT"))
+                || dimension.declared().isEmpty() || !dimension.key().equals(dimension.declared())
+                || !dropping.get().on().stream().map(e -> e.right().column()).toList().containsAll(dimension.key())) {
+            return Optional.empty();
+        }
+        Optional<String> time = Optional.empty();
+        for (JoinOutputKeys.Side side : sidesOf(dropping.get().left())) {
+            if (time.isEmpty()) {
+                time = context.tablesRead().stream()
+                        .filter(read -> !read.view() && read.name().equals(side.name()) && read.qualifiedBy(side.label()))
+                        .flatMap(read -> read.columns().stream())
+                        .filter(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME && side.columns().contains(c.name()))
+                        .findFirst().map(c -> side.label() + "." + c.name());
+            }
+        }
+        boolean table = context.tablesRead().stream()
+                .anyMatch(read -> !read.view() && read.name().equals(dimension.name()) && read.qualifiedBy(dimension.label()));
+        if (time.isEmpty() || !table) {
+            return Optional.empty();
+        }
+        Optional<JoinOutputKeys.EqualColumnFix> kept = JoinOutputKeys.keys(dropping.get().left()).stream().findFirst();
+        String on = String.join(" AND ", dropping.get().on().stream()
+                .map(e -> e.left().written() + " = " + e.right().written()).toList());
+        String dim = possessive(dimension.name());
+        String way = "Where " + dim + " connector is a lookup source (jdbc, hbase, ...), read it as a lookup join: "
+                + (dropping.get().type().equals("LEFT") ? "LEFT JOIN " : "JOIN ") + dimension.name()
+                + " FOR SYSTEM_TIME AS OF " + time.get() + " AS " + dimension.label() + " ON " + on + ". Flink keeps the"
+                + " left input's key through a lookup join that looks the table up by its whole PRIMARY KEY ("
+                + String.join(", ", dimension.key()) + "), as it does not redistribute its input (FlinkRelMdUpsertKeys for"
+                + " a lookup join)" + kept.map(k -> ": the rows keep " + k.side().map(s -> possessive(s.name())
+                        + " PRIMARY KEY").orElse("their inputs' keys together") + " (" + String.join(", ", k.key().stream()
+                                .map(JoinOutputKeys.SideColumn::column).toList()) + ") where the joins above keep it,"
+                        + " and the sink is keyed by the columns it is written to").orElse("");
+        String meaning = " The lookup join changes what the join means: each row reads " + dimension.name() + " once, as"
+                + " it is when the row arrives (processing time), and a later change of " + dimension.name() + " does not"
+                + " update or retract rows already written, where the regular join does. An event-time temporal join"
+                + " keeps no key here (Flink distributes it by its join columns, as a regular join).";
+        return Optional.of(new CascadeLookup(way, meaning));
+    }
+
+    /** {@code products'}, {@code orders'}: {@code name} with its possessive ending. */
+    private static String possessive(String name) {
+        return name + (name.endsWith("s") ? "'" : "'s");
+    }
+
+    /**
+     * The lookup join that keeps the key ({@link #cascadeLookup}).
+     *
+     * @param way the join as the fix writes it, with why it keeps the key
+     * @param meaning what it changes in the statement's results
+     */
+    private record CascadeLookup(String way, String meaning) {}
+
+    /** The tables {@code input} reads, in the order the {@code FROM} clause names them. */
+    private static List<JoinOutputKeys.Side> sidesOf(JoinOutputKeys.Input input) {
+        if (input instanceof JoinOutputKeys.Side side) {
+            return List.of(side);
+        }
+        JoinOutputKeys.Joined join = (JoinOutputKeys.Joined) input;
+        List<JoinOutputKeys.Side> out = new ArrayList<>(sidesOf(join.left()));
+        out.addAll(sidesOf(join.right()));
+        return out;
+    }
+
+    /**
      * The table the statement joins as a lookup join: read {@code FOR SYSTEM_TIME AS OF} a processing-time attribute of
      * the other side (Flink plans a processing-time temporal join of a lookup source as a {@code LookupJoin}, and refuses
      * one of any other table before the sink is reached), as the catalog's columns tell ({@link
@@ -1118,6 +1197,8 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                             joinPair.get().joinColumns(right)) + " of " + right.name() + "), declare them its"
                     + " PRIMARY KEY (NOT ENFORCED): the join then keys its rows by both keys together; select every"
                     + " column of them and key the sink by the columns they are written to";
+        } else if (firstKey.isEmpty() && joinKeys.flatMap(k -> cascadeLookup(k, context)).isPresent()) {
+            key = joinKeys.flatMap(k -> cascadeLookup(k, context)).get().way();
         } else if (firstKey.isEmpty() && ranks.isEmpty() && !unkeyedInputs(context).isEmpty()) {
             key = "None of " + String.join(", ", unkeyedInputs(context)) + " declares a PRIMARY KEY: where each one's rows"
                     + " are unique on columns that hold every column it is joined on, declare them its PRIMARY KEY (NOT"
@@ -1147,7 +1228,8 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                         || joinKeys.isPresent() && joinKeys.get().equalColumnFix().isPresent()
                         || ranks.isEmpty() && !unkeyedInputs(context).isEmpty()
                 ? ""
-                : redistributedFix(context);
+                : joinKeys.flatMap(k -> cascadeLookup(k, context)).map(CascadeLookup::meaning)
+                        .orElseGet(() -> redistributedFix(context));
         return key + "; then no clause is needed and no upsert materializer runs." + redistributed
                 + " Or end the INSERT with one of:"
                 + " ON CONFLICT DO DEDUPLICATE: the latest row per primary key wins; " + DEDUPLICATE_OVER_UPDATES

@@ -61,10 +61,24 @@ class JoinOutputKeysTest {
     }
 
     @Test
-    void aWithItemThatRenamesItsColumnsOrDropsAKeyColumnIsNotRead() {
-        assertThat(QueryFacts.parse("INSERT INTO customer_lines\n"
+    void aWithItemThatRenamesItsColumnsByAColumnListKeepsTheKeyUnderItsNewNames() {
+        // Case 1166: the item's column list names the lines' key (id, line); the fix writes l.id, named as o.order_id.
+        Optional<JoinOutputKeys.EqualColumnFix> fix = fix("INSERT INTO customer_lines\n"
                 + "WITH lines (id, line, sku) AS (SELECT order_id, line_no, sku FROM order_lines)\n"
                 + "SELECT o.order_id, l.line, o.customer, l.sku\n"
+                + "FROM orders o JOIN lines l ON o.order_id = l.id");
+
+        assertThat(fix).hasValueSatisfying(f -> {
+            assertThat(f.key()).extracting(JoinOutputKeys.SideColumn::written).containsExactly("l.id", "l.line");
+            assertThat(f.side()).map(JoinOutputKeys.Side::name).hasValue("order_lines");
+        });
+    }
+
+    @Test
+    void aWithItemWhoseColumnListDoesNotNameEveryColumnOrThatDropsAKeyColumnIsNotRead() {
+        assertThat(QueryFacts.parse("INSERT INTO customer_lines\n"
+                + "WITH lines (id, line) AS (SELECT order_id, line_no, sku FROM order_lines)\n"
+                + "SELECT o.order_id, l.line, o.customer\n"
                 + "FROM orders o JOIN lines l ON o.order_id = l.id").flatMap(tree -> JoinOutputKeys.of(tree, TABLES)))
                 .isEmpty();
         assertThat(QueryFacts.parse("INSERT INTO customer_lines\n"
