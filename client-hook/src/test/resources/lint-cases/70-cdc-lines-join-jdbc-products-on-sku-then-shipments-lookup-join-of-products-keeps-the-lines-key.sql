@@ -13,6 +13,8 @@
 -- input), and the join with the shipments on l.order_id above it keeps it too (the key holds order_id; the shipments are
 -- unique on it). The structural fix, proven: the lookup join plans, with no ON CONFLICT clause, before the clause's
 -- choices; its changes: line says that the products are read once, when a line arrives (issue 30 §2, round 71).
+-- Flink 1.20 has no ON CONFLICT check: it plans the regular joins with an upsert materializer (WARN
+-- stateful-without-ttl, the -flink-1.20 golden), where the lookup-join family reads no join of a cascade yet.
 CREATE TABLE order_lines (
   order_id BIGINT,
   line_no INT,
