@@ -506,6 +506,8 @@ class RewriteGoldenFilesTest {
         "1179-hourly-page-views-per-page-over-a-hop-grouped-without-its-window-window-aggregate-not-recognized",
         "1180-top-2-readings-per-sensor-over-cumulate-rows-partitioned-by-sensor-alone-window-partition-first",
         "1165-hourly-clicks-per-page-bucketed-over-filtering-subquery-window-in-the-subquery-keeps-its-where",
+        "1166-orders-join-with-item-renaming-the-lines-columns-by-a-column-list-fix-selects-the-items-equal-column",
+        "1167-lines-with-proctime-join-products-on-sku-then-shipments-fix-offers-the-lookup-join-where-the-connector-is-a-lookup-source",
         "130-temporary-view-hides-top-n",
         "1139-bids-per-auction-over-filtering-subquery-renaming-row-fields-window-fix-keeps-the-subquerys-where"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
