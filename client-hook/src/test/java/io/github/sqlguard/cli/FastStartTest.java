@@ -189,10 +189,12 @@ class FastStartTest {
     }
 
     @Test
-    void mapsTheArchiveAtTheAddressItWasWrittenForOnJava17To21AndFrom25() {
+    void relocatesTheArchiveAtStartOnJava17To21AndMapsTheAotCacheAtItsOwnAddressFrom25() {
         assertThat(FastStart.archiveMapping(ARCHIVE, 17)).containsExactly("-XX:+UnlockDiagnosticVMOptions",
-                "-XX:ArchiveRelocationMode=0", "-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa");
-        assertThat(FastStart.archiveMapping(ARCHIVE, 21)).contains("-XX:ArchiveRelocationMode=0");
+                "-XX:ArchiveRelocationMode=1", "-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa");
+        assertThat(FastStart.archiveMapping(ARCHIVE, 21)).contains("-XX:ArchiveRelocationMode=1");
+        assertThat(FastStart.archiveMapping(Path.of("/cache/sql-guard/cli.aot"), 25)).containsExactly(
+                "-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0", "-XX:AOTCache=/cache/sql-guard/cli.aot");
         assertThat(FastStart.archiveMapping(ARCHIVE, 22)).containsExactly("-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa");
     }
 
