@@ -14,7 +14,7 @@ one() { # path jar(old|new)
   read -r u s w < $W/t2
   printf '%s %s %.2f %s %s %s\n' "$1" "$2" "$(echo "$u + $s" | bc)" "$w" "$before" "$(md5sum < $W/o2 | cut -c1-8)" | tee -a $W/paths.txt
 }
-for p in script jar; do
+for p in ${PATHS:-script jar}; do
   for i in $(seq 1 "$n"); do
     if (( i % 2 )); then one $p old; one $p new; else one $p new; one $p old; fi
   done
