@@ -428,8 +428,9 @@ final class FastStart {
      * {@code ConstantPool::restore_unshareable_info}) is copied on write in a JVM that already runs its compiler and
      * planner threads, and every such copy flushes the TLBs of the other CPUs ({@code do_wp_page}, {@code
      * flush_tlb_mm_range}, interprocessor interrupts: 9 % of a one-script lint's CPU samples, {@code perf}). Measured
-     * on that lint's JVM in 8 interleaved pairs, mode 1 took less CPU in all 8 (median about 0.4 s less, its minor
-     * page faults 26,000 against 15,000), the reports byte-identical (bench/results/2026-12-07-lint-cpu-r71.md);
+     * on that lint's JVM in 13 interleaved pairs at a load of 30-44, mode 1 took less CPU in 12 (0.67 s less in the
+     * median, its minor page faults 26,000 against 15,000), the reports byte-identical; the whole {@code
+     * bin/sql-guard.sh} run at a load of 40, 7 of 11 pairs (bench/results/2026-12-07-lint-cpu-r71.md);
      * the figure that chose mode 0 (0.64-0.80 s of user time against 0.84-1.03 s, three runs each, load 31:
      * bench/results/2026-12-02-lint-profile.md) was of a {@code -V}, which links few of the archive's classes. Other Java versions, where the option's name or kind is not verified here,
      * get the archive alone (an unknown {@code -XX} option would stop the JVM). From Java {@value
