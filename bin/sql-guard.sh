@@ -73,6 +73,16 @@ if [[ "${1:-}" == lint && "${SQL_GUARD_FAST_START:-}" != false && " ${JVM_ARGS:-
   java_bin="$(readlink -f "$java_bin" 2>/dev/null || printf '%s' "$java_bin")"
   launch="$cache/launch-$(printf '%s\n%s' "$JAR" "$java_bin" | cksum | cut -d' ' -f1).args"
   FAST_START=("-Dsql-guard.fast-start.launch-file=$launch")
+  # A launch file whose archive is gone (deleted by a plain java -jar that could not map it, UnmappedArchive, or by
+  # hand) is dropped here, before a JVM runs with it: that JVM would run with no archive at all, not even the JDK's
+  # (two to three times the CPU), and only then drop it. The jar's two JVMs below write the archive and the launch
+  # file again. Its line is FastStart#writeArgumentFile's: the option quoted, a backslash before \ and ".
+  if [[ -f "$launch" ]]; then
+    archive="$(sed -n -E '/^"-Dsql-guard\.fast-start\.archive=/{s/^"-Dsql-guard\.fast-start\.archive=(.*)"$/\1/;s/\\(.)/\1/g;p;q}' "$launch")"
+    if [[ -n "$archive" && ! -f "$archive" ]]; then
+      rm -f "$launch"
+    fi
+  fi
   # The launch file sizes the heap (FastStart.HEAP); JVM_ARGS that size it themselves could not follow
   # it (-Xmx below its -Xms stops the JVM), so then lint starts through the jar's two JVMs, whose first
   # leaves the heap flags out.

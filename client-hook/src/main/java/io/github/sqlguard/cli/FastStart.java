@@ -416,28 +416,34 @@ final class FastStart {
     }
 
     /**
-     * The options that map {@code archive} in a JVM of Java {@code feature}: {@code
-     * -XX:SharedArchiveFile}, and on Java 17 to 21 {@code -XX:ArchiveRelocationMode=0} (a diagnostic
-     * option there, so after {@code -XX:+UnlockDiagnosticVMOptions}). Since JDK-8294323 (Java 20,
-     * backported to 17.0.x: OpenJDK 17.0.15 logs "ArchiveRelocationMode == 1: always map archive(s)
-     * at an alternative address" with {@code -Xlog:cds}) HotSpot maps the archives at a random
-     * address and rewrites every pointer in them ({@code FileMapInfo::relocate_pointers_in_core_regions}),
-     * which writes, and so copies, each page of lint's archive of about 100 MB on every start:
-     * about 0.2 s of CPU of a {@code -V} that maps it, at a load of 30 (bench/results/2026-12-02-lint-profile.md).
-     * Mode 0 maps them at the address they were written for, and relocates them as mode 1 does only
-     * when that address is taken; what it gives up is the randomised address of the class metadata
-     * of a short-lived lint JVM. Other Java versions, where the option's name or kind is not
-     * verified here, get the archive alone (an unknown {@code -XX} option would stop the JVM). From
-     * Java {@value #AOT_CACHE_FEATURE} on the archive is an AOT cache, {@code -XX:AOTCache}, mapped at its
-     * own address too: Temurin 25.0.3 still relocates it by default (the diagnostic option's default is
-     * 1, and {@code SharedDataRelocationTask::work} took 4% of a one-script lint's samples; with mode 0
-     * {@code -Xlog:aot} says "ArchiveRelocationMode: 0" and maps it at its base address).
+     * The options that map {@code archive} in a JVM of Java {@code feature}: {@code -XX:SharedArchiveFile}, and on
+     * Java 17 to 21 {@code -XX:ArchiveRelocationMode=1} (a diagnostic option there, so after {@code
+     * -XX:+UnlockDiagnosticVMOptions}): HotSpot maps the archive at another address and rewrites every pointer in it
+     * at start ({@code FileMapInfo::relocate_pointers_in_core_regions}), which copies each page of the archive of
+     * about 100 MB while the JVM has one thread. Mode 1 is the default of JDK 20 and of 17.0.x since the backport of
+     * JDK-8294323 (OpenJDK 17.0.15 logs "ArchiveRelocationMode == 1: always map archive(s) at an alternative address"
+     * with {@code -Xlog:cds}); given here so that an earlier 17.0.x, whose default is 0, runs as measured. Mode 0 maps
+     * the archive where it was written and leaves its pages shared with the file until the JVM writes one: then each
+     * page the linking of an archived class writes ({@code Method::link_method}, {@code InstanceKlass::set_package},
+     * {@code ConstantPool::restore_unshareable_info}) is copied on write in a JVM that already runs its compiler and
+     * planner threads, and every such copy flushes the TLBs of the other CPUs ({@code do_wp_page}, {@code
+     * flush_tlb_mm_range}, interprocessor interrupts: 9 % of a one-script lint's CPU samples, {@code perf}). Measured
+     * on that lint's JVM in 13 interleaved pairs at a load of 30-44, mode 1 took less CPU in 12 (0.67 s less in the
+     * median, its minor page faults 26,000 against 15,000), the reports byte-identical; the whole {@code
+     * bin/sql-guard.sh} run at a load of 40, 7 of 11 pairs (bench/results/2026-12-07-lint-cpu-r71.md);
+     * the figure that chose mode 0 (0.64-0.80 s of user time against 0.84-1.03 s, three runs each, load 31:
+     * bench/results/2026-12-02-lint-profile.md) was of a {@code -V}, which links few of the archive's classes. Other Java versions, where the option's name or kind is not verified here,
+     * get the archive alone (an unknown {@code -XX} option would stop the JVM). From Java {@value
+     * #AOT_CACHE_FEATURE} on the archive is an AOT cache, {@code -XX:AOTCache}, mapped at its own address ({@code
+     * -XX:ArchiveRelocationMode=0}): Temurin 25.0.3 relocates it by default, and {@code
+     * SharedDataRelocationTask::work} took 4 % of a one-script lint's samples; with mode 0 {@code -Xlog:aot} says
+     * "ArchiveRelocationMode: 0" and maps it at its base address (not measured against mode 1 in pairs).
      */
     static List<String> archiveMapping(Path archive, int feature) {
         List<String> options = new ArrayList<>();
         if (feature >= 17 && feature <= 21 || feature >= AOT_CACHE_FEATURE) {
             options.add("-XX:+UnlockDiagnosticVMOptions");
-            options.add("-XX:ArchiveRelocationMode=0");
+            options.add(feature >= AOT_CACHE_FEATURE ? "-XX:ArchiveRelocationMode=0" : "-XX:ArchiveRelocationMode=1");
         }
         options.add((feature >= AOT_CACHE_FEATURE ? "-XX:AOTCache=" : "-XX:SharedArchiveFile=") + archive);
         return options;

@@ -189,10 +189,12 @@ class FastStartTest {
     }
 
     @Test
-    void mapsTheArchiveAtTheAddressItWasWrittenForOnJava17To21AndFrom25() {
+    void relocatesTheArchiveAtStartOnJava17To21AndMapsTheAotCacheAtItsOwnAddressFrom25() {
         assertThat(FastStart.archiveMapping(ARCHIVE, 17)).containsExactly("-XX:+UnlockDiagnosticVMOptions",
-                "-XX:ArchiveRelocationMode=0", "-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa");
-        assertThat(FastStart.archiveMapping(ARCHIVE, 21)).contains("-XX:ArchiveRelocationMode=0");
+                "-XX:ArchiveRelocationMode=1", "-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa");
+        assertThat(FastStart.archiveMapping(ARCHIVE, 21)).contains("-XX:ArchiveRelocationMode=1");
+        assertThat(FastStart.archiveMapping(Path.of("/cache/sql-guard/cli.aot"), 25)).containsExactly(
+                "-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0", "-XX:AOTCache=/cache/sql-guard/cli.aot");
         assertThat(FastStart.archiveMapping(ARCHIVE, 22)).containsExactly("-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa");
     }
 
@@ -386,6 +388,53 @@ class FastStartTest {
         String printed = new String(flags.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(flags.waitFor()).as(printed).isZero();
         assertThat(printed).containsPattern("CompileThresholdScaling += 3\\.0+ ");
+    }
+
+    @Test
+    void binSqlGuardShDropsALaunchFileWhoseArchiveIsGoneBeforeAJvmRunsWithIt(@TempDir Path dir) throws Exception {
+        // A java on the PATH that prints its arguments, one a line: the script's command line, no JVM started.
+        Path bin = Files.createDirectory(dir.resolve("bin"));
+        Path java = Files.writeString(bin.resolve("java"), "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done\n");
+        assertThat(java.toFile().setExecutable(true)).isTrue();
+        Files.writeString(dir.resolve("one.sql"), "SELECT 1;\n");
+        // A cache directory whose name needs FastStart#writeArgumentFile's quoting: a space, a quote, a backslash.
+        Path cache = dir.resolve("a \"cache\\");
+        Path archive = Files.createDirectories(cache).resolve("cli.jsa");
+
+        List<String> first = sqlGuardShLint(dir, bin, cache);
+        String property = "-D" + FastStart.LAUNCH_FILE_PROPERTY + "=";
+        Path launch = Path.of(first.stream().filter(a -> a.startsWith(property)).findFirst().orElseThrow()
+                .substring(property.length()));
+        assertThat(first).noneMatch(a -> a.startsWith("@"));
+
+        // The archive a launch file names is there: lint's one JVM starts from the launch file.
+        Files.writeString(archive, "archive");
+        FastStart.writeLaunchFile(launch, archive);
+        assertThat(sqlGuardShLint(dir, bin, cache)).startsWith("@" + launch);
+
+        // Deleted (a plain java -jar could not map it, UnmappedArchive, or by hand): the script drops the launch file
+        // and starts the jar's two JVMs, which write both again, instead of a JVM with no archive at all.
+        Files.delete(archive);
+        assertThat(sqlGuardShLint(dir, bin, cache)).noneMatch(a -> a.startsWith("@")).contains(property + launch);
+        assertThat(launch).doesNotExist();
+    }
+
+    /** The java command line {@code bin/sql-guard.sh lint one.sql} runs in {@code dir}, with {@code bin}'s java. */
+    private static List<String> sqlGuardShLint(Path dir, Path bin, Path cache) throws Exception {
+        Path script = Path.of("..", "bin", "sql-guard.sh").toAbsolutePath().normalize();
+        ProcessBuilder builder = new ProcessBuilder("bash", script.toString(), "lint", "one.sql").directory(dir.toFile());
+        builder.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+        builder.environment().put("SQL_GUARD_CLI_JAR", Files.writeString(dir.resolve("cli.jar"), "jar").toString());
+        builder.environment().put("SQL_GUARD_CACHE_DIR", cache.toString());
+        builder.environment().put("SQL_GUARD_LOG_DIR", dir.resolve("log").toString());
+        builder.environment().put("FLINK_CONF_DIR", dir.resolve("conf").toString());
+        builder.environment().remove("JVM_ARGS");
+        builder.environment().remove("SQL_GUARD_FAST_START");
+        Process process = builder.start();
+        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        List<String> out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        assertThat(process.waitFor()).as(err).isZero();
+        return out;
     }
 
     @Test
