@@ -42,7 +42,7 @@ public final class RewriteFamilies {
      */
     private static final java.util.Set<String> TTL_OR_CONFIGURATION = java.util.Set.of(
             StateTtlHint.ID, SessionStateTtl.ID, TtlWithUnit.ID, TtlKey.ID, QuotedSet.ID, QuotedNames.ID, TtlAsJobSetting.ID, HintMoved.ID,
-            OnConflictChoice.ID);
+            OnConflictChoice.ID, WatermarkTrailing.ID);
 
     /**
      * True for a family whose rewrite changes the plan's operators (a window, a watermark, a lookup or
@@ -81,6 +81,7 @@ public final class RewriteFamilies {
                 new QuotedNames(),
                 new TtlAsJobSetting(),
                 new HintMoved(),
+                new WatermarkTrailing(),
                 new GroupByWrittenKey(),
                 new JoinEqualColumn(),
                 new OnConflictChoice());
