@@ -71,8 +71,9 @@ final class WatermarkTrailing implements RewriteFamily {
                     ID, context.answering(finding), List.of(), rewritten, rewritten, Map.of(), List.of(), Intent.NO_PLAN,
                     Columns.SAME,
                     "the watermark of " + watermark.eventTime() + " trails its event time by " + by + " instead of running "
-                            + by + " ahead: an event-time window over the table fires " + by + " after its end, not " + by
-                            + " before it, and only a row more than " + by + " behind the latest row seen is late",
+                            + by + " ahead: an event-time window over the table fires once a row " + by + " past its end"
+                            + " has arrived, not " + by + " before its end, so its results come " + StateTtl.format(delay.multipliedBy(2)) + " later"
+                            + " than they did, and only a row more than " + by + " behind the latest row seen is late",
                     "watermark delay " + by + ", the interval the DDL wrote ahead of the event time (Flink resolves it as "
                             + resolved.get() + ")",
                     Optional.empty(), Optional.empty()));
