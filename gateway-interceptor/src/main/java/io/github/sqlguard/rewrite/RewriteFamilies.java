@@ -38,7 +38,8 @@ public final class RewriteFamilies {
     /**
      * The families that only bound the state with a TTL or write configuration: they keep the plan's
      * operators as they are ({@code state-ttl-hint}, {@code session-state-ttl}, the TTL's unit, key,
-     * quotes, place or hint, a sink's {@code ON CONFLICT} choice).
+     * quotes, place or hint, a sink's {@code ON CONFLICT} choice, a table's {@code WATERMARK} made to trail its event
+     * time: a DDL, not planned).
      */
     private static final java.util.Set<String> TTL_OR_CONFIGURATION = java.util.Set.of(
             StateTtlHint.ID, SessionStateTtl.ID, TtlWithUnit.ID, TtlKey.ID, QuotedSet.ID, QuotedNames.ID, TtlAsJobSetting.ID, HintMoved.ID,
