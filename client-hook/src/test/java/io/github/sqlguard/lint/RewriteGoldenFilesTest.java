@@ -101,7 +101,9 @@ class RewriteGoldenFilesTest {
         "268-two-state-ttl-hints-on-one-block",
         "269-state-ttl-key-written-twice-in-one-hint",
         "144-state-ttl-in-with-clause-then-query",
-        "1189-page-views-per-user-last-seven-days-unreadable-table-ttl-option-job-setting-rewrite-covers-the-filter", "635-state-ttl-in-with-clause-after-session-ttl-set-kept",
+        "1189-page-views-per-user-last-seven-days-unreadable-table-ttl-option-job-setting-rewrite-covers-the-filter",
+        "1184-sensor-readings-watermark-a-minute-ahead-over-two-lines-rewrite-trails-it-layout-kept",
+        "1185-page-views-per-user-last-seven-days-table-ttl-option-of-a-day-job-setting-rewrite-covers-the-filter-says-so", "635-state-ttl-in-with-clause-after-session-ttl-set-kept",
         "677-orders-join-payments-table-ttl-option-under-session-ttl-fix-keeps-the-session-ttl",
         "674-clicks-per-user-and-unaliased-floor-to-day-fix-names-it-as-written-daily-window",
         "681-orders-join-payments-by-key-interval-way-either-side-direction-said",
@@ -539,6 +541,7 @@ class RewriteGoldenFilesTest {
     @ParameterizedTest
     @ValueSource(strings = {"01-dimension-join-lookup", "02-dimension-left-join-into-sink-lookup",
         "03-dimension-join-no-proctime", "04-upsert-kafka-rates-temporal-join",
+        "81-demo-user-behavior-watermark-written-ahead-rewrite-trails-it",
         "05-upsert-kafka-balances-group-by-session-ttl", "06-lookup-join-in-subquery-then-left-join-hint-outside",
         "07-events-left-join-users-keyed-by-reserved-user-lookup", "08-cdc-latest-row-per-key-no-window-over-changelog",
         "09-cdc-top-3-orders-per-customer-no-window-over-changelog",

@@ -12,12 +12,14 @@ import org.apache.flink.table.catalog.CatalogView;
 import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedCatalogBaseTable;
+import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
 import org.apache.flink.table.catalog.UniqueConstraint;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.operations.Operation;
 import org.apache.flink.table.operations.QueryOperation;
+import org.apache.flink.table.operations.ddl.CreateTableOperation;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
@@ -100,6 +102,33 @@ public final class SessionCatalog {
                 // Flink cannot read it (an AssertionError: a hint checker's refusal): the rewrite that asked has no columns to go on.
             }
             return Optional.empty();
+        }
+
+        /**
+         * The watermark of the table the {@code CREATE TABLE} statement {@code ddl} would create, as Flink resolves it
+         * ({@code ts: `ts` - INTERVAL '5' SECOND}): the session's parser converts the DDL into its {@link
+         * CreateTableOperation} ({@code SqlCreateTableConverter}) and the catalog manager resolves the table's schema
+         * ({@link CatalogManager#resolveCatalogTable}), which validates the strategy against the columns ({@code
+         * DefaultSchemaResolver}: a {@code TIMESTAMP(3)} or {@code TIMESTAMP_LTZ(3)} expression). Flink 2.3's converter
+         * resolves it already; 1.20's leaves that to the catalog manager. Nothing is registered. Empty when Flink
+         * refuses the DDL or it declares no watermark.
+         */
+        public Optional<String> createdWatermark(String ddl) {
+            try {
+                runs.parse();
+                List<Operation> operations = tEnv.getParser().parse(ddl);
+                if (operations.size() != 1 || !(operations.get(0) instanceof CreateTableOperation create)) {
+                    return Optional.empty();
+                }
+                CatalogTable table = create.getCatalogTable();
+                ResolvedCatalogTable resolved = table instanceof ResolvedCatalogTable r ? r
+                        : tEnv.getCatalogManager().resolveCatalogTable(table);
+                return resolved.getResolvedSchema().getWatermarkSpecs().stream().findFirst()
+                        .map(w -> w.getRowtimeAttribute() + ": " + w.getWatermarkExpression().asSummaryString());
+            } catch (RuntimeException | LinkageError | AssertionError e) {
+                // Flink refuses the DDL (a strategy of another type, a column it does not have): no watermark to show.
+                return Optional.empty();
+            }
         }
 
         /**

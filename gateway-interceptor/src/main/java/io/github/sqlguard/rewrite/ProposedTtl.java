@@ -37,6 +37,15 @@ public record ProposedTtl(Duration ttl, String chosen) {
      * planning ({@link ExplainedPlan#viewTimeBound()}).
      */
     public static ProposedTtl forStatement(Duration configured, Optional<String> sql, Optional<ExplainedPlan> plan) {
+        return forStatement(configured, RewriteOptions.STATE_TTL.key(), sql, plan);
+    }
+
+    /**
+     * As {@link #forStatement(Duration, Optional, Optional)}, from {@code base} named {@code named} instead of the
+     * configured TTL: a TTL the user wrote where Flink does not read it ({@code ttl-as-job-setting}: the table option's
+     * {@code '1 d'}), made to cover the statement's bounds.
+     */
+    static ProposedTtl forStatement(Duration configured, String named, Optional<String> sql, Optional<ExplainedPlan> plan) {
         // Parsed again only where a bound can be: most statements carry no INTERVAL.
         Optional<TimeBounds.Bound> own = sql
                 .filter(body -> body.toUpperCase(Locale.ROOT).contains("INTERVAL"))
@@ -44,7 +53,7 @@ public record ProposedTtl(Duration ttl, String chosen) {
                 .flatMap(TimeBounds::longest);
         Optional<ViewTimeBound> view = plan.flatMap(ExplainedPlan::viewTimeBound);
         Optional<PipelineTtls.Pinned> pinned = PipelineTtls.longestPinned(plan);
-        String setting = SqlTrees.duration(configured) + " (" + RewriteOptions.STATE_TTL.key() + ")";
+        String setting = SqlTrees.duration(configured) + " (" + named + ")";
         ProposedTtl proposed = new ProposedTtl(configured, "state TTL " + setting);
         if (own.isPresent()) {
             proposed = proposed.orLonger(own.get().duration(), "the statement's own time bound (" + own.get().sql()

@@ -38,11 +38,12 @@ public final class RewriteFamilies {
     /**
      * The families that only bound the state with a TTL or write configuration: they keep the plan's
      * operators as they are ({@code state-ttl-hint}, {@code session-state-ttl}, the TTL's unit, key,
-     * quotes, place or hint, a sink's {@code ON CONFLICT} choice).
+     * quotes, place or hint, a sink's {@code ON CONFLICT} choice, a table's {@code WATERMARK} made to trail its event
+     * time: a DDL, not planned).
      */
     private static final java.util.Set<String> TTL_OR_CONFIGURATION = java.util.Set.of(
             StateTtlHint.ID, SessionStateTtl.ID, TtlWithUnit.ID, TtlKey.ID, QuotedSet.ID, QuotedNames.ID, TtlAsJobSetting.ID, HintMoved.ID,
-            OnConflictChoice.ID);
+            OnConflictChoice.ID, WatermarkTrailing.ID);
 
     /**
      * True for a family whose rewrite changes the plan's operators (a window, a watermark, a lookup or
@@ -81,6 +82,7 @@ public final class RewriteFamilies {
                 new QuotedNames(),
                 new TtlAsJobSetting(),
                 new HintMoved(),
+                new WatermarkTrailing(),
                 new GroupByWrittenKey(),
                 new JoinEqualColumn(),
                 new LookupJoinKey(),

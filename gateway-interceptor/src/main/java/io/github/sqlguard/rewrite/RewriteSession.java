@@ -53,6 +53,17 @@ public interface RewriteSession {
      */
     Optional<List<Column>> columns(String query);
 
+    /**
+     * The watermark of the table the {@code CREATE TABLE} statement {@code ddl} would create, as Flink resolves it: its
+     * rowtime column and strategy ({@code ts: `ts` - INTERVAL '5' SECOND}), read through the session's parser and catalog
+     * manager, which validate the strategy against the table's columns (a {@code TIMESTAMP(3)} or {@code
+     * TIMESTAMP_LTZ(3)} expression); nothing is registered. Empty when Flink refuses the DDL or it declares no
+     * watermark; empty by default.
+     */
+    default Optional<String> createdWatermark(String ddl) {
+        return Optional.empty();
+    }
+
     /** The table or view {@code names} name in this session (resolved as Flink resolves them), if any. */
     Optional<CatalogObject> lookUp(List<String> names);
 

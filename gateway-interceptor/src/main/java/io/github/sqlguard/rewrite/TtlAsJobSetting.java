@@ -149,7 +149,7 @@ final class TtlAsJobSetting implements RewriteFamily {
         out.add(context.candidate(
                 this, finding, context.scopes().get(0), tree, List.of(set(ttl.text())), Map.of(StateTtl.KEY, ttl.text()),
                 List.of(), Optional.empty(), Intent.PLANS, Columns.SAME,
-                keys + " out of the OPTIONS hint; the state TTL is the job's: " + ttl.text(),
+                keys + " out of the OPTIONS hint; the state TTL is the job's: " + ttl.text() + ttl.raised(),
                 ttl.why()));
         SqlNode hinted = SqlTrees.parse(context.text()).orElseThrow();
         removeHintKeys(hinted);
@@ -169,7 +169,7 @@ final class TtlAsJobSetting implements RewriteFamily {
                     this, finding, context.scopes().get(0), hinted, List.of(), Map.of(), List.of(), Optional.empty(),
                     Intent.operatorTtl(duration.get(), "GroupAggregate", "GlobalGroupAggregate", "Join"), Columns.SAME,
                     keys + " out of the OPTIONS hint; the state TTL is this statement's joins' and aggregations' ("
-                            + String.join(", ", hints) + "): " + ttl.text() + " after a key's last change",
+                            + String.join(", ", hints) + "): " + ttl.text() + " after a key's last change" + ttl.raised(),
                     ttl.why()));
         }
         return out;
@@ -210,13 +210,15 @@ final class TtlAsJobSetting implements RewriteFamily {
         }
         List<String> why = new ArrayList<>();
         perInput.forEach((input, value) -> why.add(input + ": " + value.why()));
+        StringBuilder raised = new StringBuilder();
+        perInput.forEach((input, value) -> raised.append(value.raised().isEmpty() ? "" : value.raised() + " (" + input + ")"));
         return List.of(context.candidate(
                 this, finding, context.scopes().get(0), hinted, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operatorBounded(context.request().maxStateTtl(), "GroupAggregate", "GlobalGroupAggregate", "Join"),
                 Columns.SAME,
                 keys + " out of the OPTIONS hints; each input keeps its own TTL, as a STATE_TTL hint of the block that"
                         + " reads it (" + String.join(", ", hints) + "), not one job-wide SET; an operator no hint"
-                        + " reaches keeps the session's TTL",
+                        + " reaches keeps the session's TTL" + raised,
                 String.join("; ", why)));
     }
 
@@ -310,13 +312,23 @@ final class TtlAsJobSetting implements RewriteFamily {
             return List.of(new Candidate(
                     ID, context.answering(finding), List.of(reset, set(ttl.text())),
                     context.text(), planned, Map.of(StateTtl.KEY, ttl.text()), List.of(change), Intent.PLANS, Columns.SAME,
-                    out + " and the state TTL is the job's: " + ttl.text(),
+                    out + " and the state TTL is the job's: " + ttl.text() + ttl.raised(),
                     ttl.why(), Optional.empty()));
         }
         return List.of();
     }
 
-    private record Value(String text, String why) {}
+    /**
+     * A TTL to write, why it was chosen, and {@code raised}: where the option's own value was shorter than the
+     * statement's time bound and this one covers the bound instead, the clause of the {@code changes:} line that says so
+     * ({@code "; not the option's '1 d', ..."}); else empty.
+     */
+    private record Value(String text, String why, String raised) {
+
+        Value(String text, String why) {
+            this(text, why, "");
+        }
+    }
 
 
     private static Value value(String written, RewriteContext context) {
@@ -324,8 +336,26 @@ final class TtlAsJobSetting implements RewriteFamily {
         Duration max = context.request().maxStateTtl();
         Optional<Duration> read = written == null || StateTtl.isBareNumber(written) ? Optional.empty() : StateTtl.parse(written);
         if (read.isPresent() && read.get().compareTo(min) >= 0 && !StateTtl.neverExpires(read.get(), max)) {
-            // As the user wrote it ('24h', not '1 d'): Flink reads the option's value with the same TimeUtils.
+            // As the user wrote it ('24h', not '1 d'): Flink reads the option's value with the same TimeUtils. But never
+            // shorter than the statement's own time bound (issue 30 §1: "a proposed TTL must cover the statement's own
+            // bounds"): Flink never read the option, so the job has run without that TTL, and writing it where Flink reads
+            // it would forget a key the statement still matches ('1 d' under WHERE ts > CURRENT_TIMESTAMP - INTERVAL '7'
+            // DAY). The bound wins, and the changes: line says the option's value was not kept, and why.
             String kept = written.strip();
+            ProposedTtl covering = ProposedTtl.forStatement(read.get(), "the option's '" + kept + "'",
+                    Optional.of(context.text()), context.request().plan());
+            if (covering.ttl().compareTo(read.get()) > 0) {
+                String idle = "a key idle for " + StateTtl.format(read.get()) + " would be forgotten while the statement"
+                        + " still matches its rows";
+                if (StateTtl.neverExpires(covering.ttl(), max)) {
+                    // A TTL that covers the bound is one the policy does not take: the option's, and its loss said.
+                    return new Value(kept, "'" + kept + "', the value the option had", "; '" + kept + "' is shorter than"
+                            + " the statement's own time bound, " + covering.value() + " (above sql-guard.max-state-ttl): "
+                            + idle);
+                }
+                return new Value(covering.value(), covering.chosen(), "; not the option's '" + kept + "', which is shorter"
+                        + " than the statement's own time bound: " + idle);
+            }
             return new Value(kept, "'" + kept + "', the value the option had");
         }
         // No usable value of the user's: the TTL the guard proposes for this statement, which covers its own time

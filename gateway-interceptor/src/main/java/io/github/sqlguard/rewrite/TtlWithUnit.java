@@ -28,10 +28,12 @@ import java.util.Set;
  * its unit, in a {@code SET 'table.exec.state.ttl'} or a {@code STATE_TTL} hint. Each bare number gets
  * its own likely intent ({@code '24'} → {@code '24 h'}, {@code StateTtl#likelyIntent}: what the intended TTL of
  * a {@code ttl-bare-number} finding about it names, {@code Finding#facts()}), so two values in the hints keep
- * two TTLs; a value with a unit that is too short has
- * no likely intent, and gets {@code sql-guard.rewrite.state-ttl}. A {@code ttl-too-short} finding names the value
- * its fix proposes in its facts ({@code StateTtl#replacing}), and that is the value written. Values in a call's execution
- * config or session properties are not SQL: no rewrite.
+ * two TTLs. A {@code ttl-too-short} finding names the value its fix proposes in its facts ({@code
+ * StateTtl#replacing}), and that is the value written. A value with no likely intent and no usable TTL of its finding's
+ * gets the TTL the guard proposes for the statement ({@link ProposedTtl}: {@code sql-guard.rewrite.state-ttl}, or the
+ * statement's own longer time bound), and none where that is above {@code sql-guard.max-state-ttl}: never a TTL
+ * shorter than the statement's bound. Values in a call's execution config or session properties are not SQL: no
+ * rewrite.
  */
 final class TtlWithUnit implements RewriteFamily {
 
@@ -169,11 +171,18 @@ final class TtlWithUnit implements RewriteFamily {
         if (own.isPresent()) {
             return Optional.of(new Value(own.get(), "'" + own.get() + "', the likely intent of '" + written.strip() + "'"));
         }
-        String ttl = SqlTrees.duration(context.settings().stateTtl());
-        return usable(ttl, min, max)
-                ? Optional.of(new Value(ttl, "'" + ttl + "' (" + RewriteOptions.STATE_TTL.key() + "): '" + written.strip()
-                        + "' names no likely intent"))
-                : Optional.empty();
+        // No likely intent: the TTL the guard proposes for the statement, which covers its own time bounds (ProposedTtl:
+        // a WHERE ts > CURRENT_TIMESTAMP - INTERVAL '7' DAY, an interval condition, a view's bound). Where that is not a
+        // TTL the policy takes (above sql-guard.max-state-ttl), none: the configured one would lose rows the statement
+        // still matches (issue 30 §1, "a proposed TTL must cover the statement's own bounds").
+        ProposedTtl proposed = context.proposedStateTtl();
+        if (!usable(proposed.value(), min, max)) {
+            return Optional.empty();
+        }
+        String ttl = proposed.value();
+        String from = proposed.ttl().compareTo(context.settings().stateTtl()) > 0 ? proposed.chosen()
+                : RewriteOptions.STATE_TTL.key();
+        return Optional.of(new Value(ttl, "'" + ttl + "' (" + from + "): '" + written.strip() + "' names no likely intent"));
     }
 
     private static boolean usable(String value, Duration min, Duration max) {

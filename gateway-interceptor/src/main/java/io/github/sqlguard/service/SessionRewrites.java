@@ -139,6 +139,11 @@ final class SessionRewrites implements RewriteSession {
     }
 
     @Override
+    public Optional<String> createdWatermark(String ddl) {
+        return catalog.createdWatermark(ddl);
+    }
+
+    @Override
     public Optional<CatalogObject> lookUp(List<String> names) {
         return catalog.lookUp(names);
     }

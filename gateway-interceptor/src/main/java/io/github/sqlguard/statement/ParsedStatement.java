@@ -657,8 +657,20 @@ public sealed interface ParsedStatement extends ParsedSql
      *     SECOND} and {@code ts - INTERVAL - '5' SECOND} are -5 s (the watermark ahead of event time); empty for any
      *     other strategy (a function call, a computed column of another column), of which the DDL alone does not tell
      * @param line the line of {@code WATERMARK}, 1-based
+     * @param span where the strategy is in the statement's text, by the parser's positions (from its first token to its
+     *     last); empty where they are not known
      */
-    record Watermark(String eventTime, String strategy, Optional<java.time.Duration> delay, int line) {}
+    record Watermark(String eventTime, String strategy, Optional<java.time.Duration> delay, int line, Optional<Span> span) {
+
+        /**
+         * The strategy as the user wrote it in {@code text}, the statement's text ({@code ts - INTERVAL - '5' SECOND},
+         * where Flink's parser prints {@code INTERVAL -'5' SECOND}), its line breaks and runs of blanks read as one
+         * blank; as Flink prints it where the span does not fall in {@code text}.
+         */
+        public String written(String text) {
+            return span.flatMap(s -> s.in(text)).map(w -> w.strip().replaceAll("\\s+", " ")).orElse(strategy);
+        }
+    }
 
     /**
      * A {@code 'key' = 'value'} pair found in the statement, with its 1-based position.
@@ -687,7 +699,33 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param endLine 1-based line of its last character
      * @param endColumn 1-based column of its last character
      */
-    record Span(int line, int column, int endLine, int endColumn) {}
+    record Span(int line, int column, int endLine, int endColumn) {
+
+        /** The text of this span in {@code text}, from its first character to its last; empty where it does not fall in it. */
+        public Optional<String> in(String text) {
+            int start = offset(text, line, column);
+            int last = offset(text, endLine, endColumn);
+            return start < 0 || last < start ? Optional.empty() : Optional.of(text.substring(start, last + 1));
+        }
+
+        /** The offset of this span's first character in {@code text}; -1 where it does not fall in it. */
+        public int start(String text) {
+            return offset(text, line, column);
+        }
+
+        /** The offset of a 1-based line and column in {@code text} (lines end at {@code \n}); -1 where there is none. */
+        private static int offset(String text, int line, int column) {
+            int at = 0;
+            for (int l = 1; l < line; l++) {
+                at = text.indexOf('\n', at);
+                if (at < 0) {
+                    return -1;
+                }
+                at++;
+            }
+            return column < 1 || at + column - 1 >= text.length() ? -1 : at + column - 1;
+        }
+    }
 
     /**
      * The sources of a {@code plan} option ({@link SqlFacts#planFiles}): which statement names the

@@ -191,9 +191,12 @@ final class SqlFactsCollector {
         }
         if (node instanceof SqlWatermark watermark) {
             String column = watermark.getEventTimeColumnName().toString();
+            SqlParserPos written = spanned(watermark.getWatermarkStrategy());
             watermarks.add(new ParsedStatement.Watermark(column, sql(watermark.getWatermarkStrategy()),
                     watermarkDelay(watermark.getEventTimeColumnName(), watermark.getWatermarkStrategy()),
-                    watermark.getParserPosition().getLineNum()));
+                    watermark.getParserPosition().getLineNum(),
+                    Optional.of(new ParsedStatement.Span(written.getLineNum(), written.getColumnNum(),
+                            written.getEndLineNum(), written.getEndColumnNum()))));
             return;
         }
         if (node instanceof SqlAddJar addJar) {
@@ -337,6 +340,22 @@ final class SqlFactsCollector {
      * string ({@code INTERVAL - '5' SECOND}, {@code IntervalValue#getSign}) and inside it ({@code INTERVAL '-5'
      * SECOND}, which {@code SqlParserUtil#intervalToMillis} reads): both count.
      */
+    /**
+     * The parser positions of {@code node} and everything under it, summed: a binary call's own position is its
+     * operator's ({@code +} in {@code ts + INTERVAL '5' SECOND}), its operands' are their own.
+     */
+    private static SqlParserPos spanned(SqlNode node) {
+        SqlParserPos pos = node.getParserPosition();
+        if (node instanceof SqlCall call) {
+            for (SqlNode operand : call.getOperandList()) {
+                if (operand != null) {
+                    pos = pos.plus(spanned(operand));
+                }
+            }
+        }
+        return pos;
+    }
+
     static Optional<java.time.Duration> watermarkDelay(SqlIdentifier column, SqlNode strategy) {
         if (strategy instanceof SqlIdentifier same) {
             return same.equalsDeep(column, org.apache.calcite.util.Litmus.IGNORE)

@@ -159,4 +159,24 @@ class TtlRewritesKeepMeaningTest {
                             .contains("operators of one pipeline expire at different times");
                 });
     }
+
+    /**
+     * A hint value too short for its finding to name a usable TTL ('30 s' under a 90-day filter, where {@code
+     * sql-guard.max-state-ttl} is 30 d, so the 90 d that covers the filter is not one the policy takes): the {@code
+     * ttl-unit} rewrite writes no value, where it wrote the configured '1 d', which forgets a user the filter still
+     * counts for 89 days more (issue 30 §1; its last fallback, round 71).
+     */
+    @Test
+    void ttlUnitWritesNoTtlShorterThanTheStatementsBoundWhereNoneCoveringItIsAllowed() {
+        try (LintLikeSession capped = new LintLikeSession(
+                Map.of("execution.runtime-mode", "streaming", "sql-guard.max-state-ttl", "30 d"))) {
+            List<Submission> all = capped.run(Map.of(), List.of(ORDERS,
+                    "SELECT /*+ STATE_TTL('orders' = '30 s') */ user_id, COUNT(*) AS n FROM orders"
+                            + " WHERE order_time > CURRENT_TIMESTAMP - INTERVAL '90' DAY GROUP BY user_id"), Map.of());
+            List<Rewrite> rewrites = all.get(all.size() - 1).decision().rewrites().verified();
+
+            assertThat(rewrites).filteredOn(r -> r.family().equals(TtlWithUnit.ID)).isEmpty();
+            assertThat(rewrites).noneMatch(r -> r.sql().contains("'1 d'"));
+        }
+    }
 }

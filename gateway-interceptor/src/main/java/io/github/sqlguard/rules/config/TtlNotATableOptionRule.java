@@ -9,6 +9,7 @@ import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 import io.github.sqlguard.statement.SqlIdentifiers;
+import io.github.sqlguard.statement.TimeBounds;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +38,8 @@ public final class TtlNotATableOptionRule implements Rule {
             RuleDeclaration.check(
                     ID, Level.WARN,
                     "State TTL written as a table option (`WITH` / `OPTIONS`), where Flink never reads it; BLOCK as"
-                    + " the diagnosis when the connector then refuses a query.");
+                    + " the diagnosis when the connector then refuses a query.",
+                    io.github.sqlguard.rules.StateTtlOptions.MAX_STATE_TTL);
 
     @Override
     public RuleDeclaration declaration() {
@@ -135,7 +137,27 @@ public final class TtlNotATableOptionRule implements Rule {
      * value Flink would refuse in a {@code SET} ({@code '1w'}: Flink's {@code TimeUtils} reads no week unit; case 1189).
      */
     private static String readable(String value, AnalysisContext context) {
-        return StateTtl.parse(value).isPresent() ? value : StateTtl.format(context.advised().stateTtl());
+        Optional<java.time.Duration> read = StateTtl.parse(value);
+        if (read.isEmpty()) {
+            return StateTtl.format(context.advised().stateTtl());
+        }
+        // Never shorter than the statement's own time bound (issue 30 §1, "a proposed TTL must cover the statement's own
+        // bounds"; case 1185): Flink never read the option, and a SET of its '1 d' under a WHERE ts > CURRENT_TIMESTAMP -
+        // INTERVAL '7' DAY would forget a key the query still matches. ttl-as-job-setting's rewrite decides the same.
+        return ownBound(context)
+                .filter(bound -> bound.compareTo(read.get()) > 0 && !StateTtl.neverExpires(bound,
+                        context.option(io.github.sqlguard.rules.StateTtlOptions.MAX_STATE_TTL)))
+                .map(StateTtl::format).orElse(value);
+    }
+
+    /** The longest time bound of the statement's own conditions ({@link TimeBounds}); empty where it has none. */
+    private static Optional<java.time.Duration> ownBound(AnalysisContext context) {
+        if (!context.statement().text().toUpperCase(Locale.ROOT).contains("INTERVAL")) {
+            return Optional.empty();
+        }
+        return context.statement().tree().map(io.github.sqlguard.statement.ParsedTree::node)
+                .or(() -> io.github.sqlguard.statement.QueryFacts.parse(context.statement().text()))
+                .flatMap(TimeBounds::longest).map(TimeBounds.Bound::duration);
     }
 
     /**
@@ -184,7 +206,7 @@ public final class TtlNotATableOptionRule implements Rule {
                                 + " option, in " + where + ", and '" + connector + "' rejects options it does not know:"
                                 + " state TTL is a job setting, not a table option.",
                         "Flink: " + error.text(),
-                        remove + jobTtl(StateTtl.setIn(context.config()), ttl, hint)));
+                        remove + jobTtl(StateTtl.setIn(context.config()), ttl, hint, shorter(value, ttl))));
     }
 
     /**
@@ -192,17 +214,29 @@ public final class TtlNotATableOptionRule implements Rule {
      * where it does (a script's earlier {@code SET}), that one, which a {@code SET} here would replace for every later
      * statement of the session, as the finding on the table's DDL says ({@link #fix}): one piece of advice for both.
      */
-    private static String jobTtl(Optional<String> session, String ttl, String hint) {
+    private static String jobTtl(Optional<String> session, String ttl, String hint, String shorter) {
         if (session.isEmpty()) {
-            return "; set the TTL for the job, SET '" + StateTtl.KEY + "' = '" + ttl + "', or per join or aggregation with "
-                    + hint + ".";
+            return "; set the TTL for the job, SET '" + StateTtl.KEY + "' = '" + ttl + "'" + shorter
+                    + ", or per join or aggregation with " + hint + ".";
         }
         if (StateTtl.sameAs(session.get(), ttl)) {
             return ": the session's '" + StateTtl.KEY + "' is already '" + session.get() + "'.";
         }
-        return ": the session's '" + StateTtl.KEY + "' = '" + session.get() + "' is then the job's TTL (a SET of the"
-                + " table's '" + ttl + "' would replace '" + session.get() + "' for every later statement of the session);"
-                + " for this query's joins and aggregations alone, give the table's '" + ttl + "' with " + hint + ".";
+        String given = shorter.isEmpty() ? "the table's '" + ttl + "'" : "'" + ttl + "'";
+        return ": the session's '" + StateTtl.KEY + "' = '" + session.get() + "' is then the job's TTL (a SET of "
+                + given + " would replace '" + session.get() + "' for every later statement of the session);"
+                + " for this query's joins and aggregations alone, give " + given + " with " + hint + shorter + ".";
+    }
+
+    /**
+     * {@code " (not the table's '1 d', shorter than the query's own time bound)"} where the TTL proposed, {@code ttl}, is
+     * not the option's readable {@code value} because that is shorter than the statement's bound ({@link #readable});
+     * else empty.
+     */
+    private static String shorter(String value, String ttl) {
+        return value == null || ttl.equals(value) || StateTtl.parse(value).isEmpty() ? ""
+                : " (not the table's '" + value + "', shorter than the query's own time bound: a key idle that long would be"
+                        + " forgotten while the query still matches its rows)";
     }
 
     private static final String UNSUPPORTED_HEAD = "Unsupported options found for";

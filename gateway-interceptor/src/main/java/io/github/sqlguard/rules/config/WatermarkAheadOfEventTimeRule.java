@@ -51,19 +51,29 @@ public final class WatermarkAheadOfEventTimeRule implements Rule {
             Duration ahead = watermark.delay().get().negated();
             String by = StateTtl.format(ahead);
             String column = watermark.eventTime();
+            // As the user wrote it (ts - INTERVAL - '5' SECOND), not as Flink's parser prints it (INTERVAL -'5' SECOND).
+            String written = watermark.written(context.statement().text());
             hits.add(new RuleHit(
-                    "The watermark of " + column + " runs " + by + " ahead of its event time (" + watermark.strategy()
+                    "The watermark of " + column + " runs " + by + " ahead of its event time (" + written
                             + "): after a row at time t, Flink's watermark is t + " + by + ", which says no earlier row"
                             + " is still to come. Rows that arrive in order within " + by + " of the latest are late:"
                             + " an event-time window downstream fires " + by + " before its end and drops them, and"
                             + " interval joins, event-time Top-N and MATCH_RECOGNIZE treat them as late too.",
-                    "WATERMARK FOR " + column + " AS " + watermark.strategy() + " (line " + watermark.line() + ")",
+                    "WATERMARK FOR " + column + " AS " + written + " (line " + watermark.line() + ")",
                     "",
                     "Let the watermark trail event time by the lateness the data has: WATERMARK FOR " + column + " AS "
-                            + column + " - INTERVAL '" + amount(ahead) + "' " + unit(ahead) + ".",
+                            + trailing(column, ahead) + ".",
                     Level.BLOCK));
         }
         return hits;
+    }
+
+    /**
+     * The strategy that lets the watermark of {@code column} trail it by {@code delay}: {@code ts - INTERVAL '5' SECOND}.
+     * The fix's strategy and the one the {@code watermark-trailing} rewrite writes.
+     */
+    public static String trailing(String column, Duration delay) {
+        return column + " - INTERVAL '" + amount(delay) + "' " + unit(delay);
     }
 
     /** The number of {@link #unit} in {@code d}: {@code 5} for 5 s, {@code 1.5} for 1500 ms. */

@@ -37,21 +37,34 @@ class WatermarkAheadOfEventTimeRuleTest {
                 .findFirst();
     }
 
-    /** The reason quotes the strategy as Flink's parser prints it ({@code printed}). */
+    /**
+     * The reason and the node quote the strategy as the user wrote it (by the parser's positions), not as Flink's parser
+     * prints it: {@code ts - INTERVAL - '5' SECOND}, which Flink prints {@code ts - INTERVAL -'5' SECOND}.
+     */
     @ParameterizedTest(name = "{0} is {1} ahead, fixed as {2}")
     @CsvSource(delimiter = '|', value = {
-        "ts + INTERVAL '5' SECOND | 5 s | ts - INTERVAL '5' SECOND | ts + INTERVAL '5' SECOND",
-        "ts - INTERVAL - '5' SECOND | 5 s | ts - INTERVAL '5' SECOND | ts - INTERVAL -'5' SECOND",
-        "INTERVAL '2' MINUTE + ts | 2 min | ts - INTERVAL '2' MINUTE | INTERVAL '2' MINUTE + ts",
-        "ts + INTERVAL '1.5' SECOND | 1500 ms | ts - INTERVAL '1.5' SECOND | ts + INTERVAL '1.5' SECOND",
+        "ts + INTERVAL '5' SECOND | 5 s | ts - INTERVAL '5' SECOND",
+        "ts - INTERVAL - '5' SECOND | 5 s | ts - INTERVAL '5' SECOND",
+        "INTERVAL '2' MINUTE + ts | 2 min | ts - INTERVAL '2' MINUTE",
+        "ts + INTERVAL '1.5' SECOND | 1500 ms | ts - INTERVAL '1.5' SECOND",
+        "ts + interval '5' second | 5 s | ts - INTERVAL '5' SECOND",
     })
-    void warnsOfAWatermarkAheadOfEventTimeWithTheDelayAsFix(String strategy, String ahead, String fixed, String printed) {
+    void warnsOfAWatermarkAheadOfEventTimeWithTheDelayAsFix(String strategy, String ahead, String fixed) {
         Finding finding = finding(strategy).orElseThrow();
 
         assertThat(finding.level()).isEqualTo(Level.WARN);
-        assertThat(finding.reason()).contains("runs " + ahead + " ahead of its event time (" + printed + ")")
+        assertThat(finding.reason()).contains("runs " + ahead + " ahead of its event time (" + strategy + ")")
                 .contains("drops them");
+        assertThat(finding.node()).isEqualTo("WATERMARK FOR ts AS " + strategy + " (line 2)");
         assertThat(finding.fix()).endsWith("WATERMARK FOR ts AS " + fixed + ".");
+    }
+
+    /** A strategy written over two lines is quoted on one, its line break and indent read as one blank. */
+    @Test
+    void quotesAStrategyWrittenOverTwoLinesOnOne() {
+        Finding finding = finding("ts\n      + INTERVAL '5' SECOND").orElseThrow();
+
+        assertThat(finding.reason()).contains("(ts + INTERVAL '5' SECOND)");
     }
 
     @ParameterizedTest(name = "{0} is not ahead")
