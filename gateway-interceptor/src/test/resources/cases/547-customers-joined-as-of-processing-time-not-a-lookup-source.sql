@@ -1,5 +1,6 @@
 -- expect: BLOCK temporal-join-not-versioned
 -- expect-fix: Read customers through a connector that is a lookup source
+-- expect-fix-absent: as of event time
 -- A lookup join written FOR SYSTEM_TIME AS OF the orders' processing time, where the customers table's connector
 -- (datagen) is no lookup source: Flink refuses it while translating ("Processing-time temporal join is not supported
 -- yet.", StreamExecTemporalJoin, 2.3.0 and 1.20.0).

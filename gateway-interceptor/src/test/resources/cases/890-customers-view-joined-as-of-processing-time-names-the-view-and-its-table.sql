@@ -3,6 +3,7 @@
 -- expect-reason: customers's connector is not one
 -- expect-reason-absent: active_customers's connector
 -- expect-fix: Read customers through a connector that is a lookup source (jdbc, hbase, ...): the view active_customers that filters or projects it
+-- expect-fix-absent: as of event time
 -- A lookup join written FOR SYSTEM_TIME AS OF the orders' processing time over a view that filters a datagen table:
 -- Flink refuses it ("Processing-time temporal join is not supported yet."). The guard said the view's "connector is
 -- not one": a view has no connector; the table it reads does, and a filter or projection of a lookup source's scan is

@@ -69,11 +69,13 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
      * them as a stateless {@code LookupJoin}: {@code jdbc} ({@code JdbcDynamicTableSource},
      * flink-connector-jdbc-core 4.0.0-2.0), {@code hbase-1.4} and {@code hbase-2.2} ({@code
      * HBaseDynamicTableSource}, flink-connector-hbase), {@code mongodb} ({@code
-     * MongoDynamicTableSource}, flink-connector-mongodb). A stand-in for any other connector (Kafka's
+     * MongoDynamicTableSource}, flink-connector-mongodb), {@code paimon} ({@code BaseDataTableSource}, paimon-flink),
+     * {@code fluss} ({@code org.apache.fluss.flink.source.FlinkTableSource}, fluss-flink: a primary-key table, the
+     * lookup join of Fluss's quickstart, round 71). A stand-in for any other connector (Kafka's
      * source is a scan source only) is no lookup source, and Flink refuses such a join as it would
      * with the real connector ({@code Temporal Table Join requires primary key in versioned table}).
      */
-    static final Set<String> LOOKUP_SOURCES = Set.of("jdbc", "hbase-1.4", "hbase-2.2", "mongodb");
+    static final Set<String> LOOKUP_SOURCES = Set.of("jdbc", "hbase-1.4", "hbase-2.2", "mongodb", "paimon", "fluss");
 
     /**
      * Connectors whose table sink implements {@link SupportsPartitioning}, so that Flink takes a {@code PARTITIONED

@@ -28,8 +28,9 @@ import java.util.Optional;
  * {@link #theLookupJoinOfferedInAViewsPlacePlansAsALookupJoin} asks Flink to plan. Flink 2.3 only for the refusals: 1.20
  * has no ON CONFLICT check (FLIP-558). Beside them, the other fixes that read a view or a {@code WITH} item: the temporal
  * join of a view that projects a versioned table, rewrite and fix one join (55), and over a {@code WITH} item that
- * selects no time column, the hint naming the item and the window naming the table's ROW fields (56, 57); and a Kafka
- * table's watermark written ahead of its event time, rewritten to trail it (81).
+ * selects no time column, the hint naming the item and the window naming the table's ROW fields (56, 57); a Kafka
+ * table's watermark written ahead of its event time, rewritten to trail it (81); and the lookup joins of Fluss
+ * primary-key tables, a lookup source that lint's stand-in for {@code fluss} now is (78).
  */
 class LookupJoinLintCasesTest {
 
@@ -56,6 +57,7 @@ class LookupJoinLintCasesTest {
         "79-demo-buys-per-category-over-lookup-join-view-without-ts-window-fix-adds-ts-to-the-view",
         "80-demo-daily-unique-visitors-into-elasticsearch-keyed-by-date-and-time",
         "81-demo-user-behavior-watermark-written-ahead-rewrite-trails-it",
+        "78-events-lookup-join-fluss-primary-key-tables-as-of-proctime-stand-in-is-a-lookup-source",
         "42-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-materializer-says-no-matches-compete",
         "44-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-refused-reason-says-one-match",
         "70-cdc-lines-join-jdbc-products-on-sku-then-shipments-lookup-join-of-products-keeps-the-lines-key"})

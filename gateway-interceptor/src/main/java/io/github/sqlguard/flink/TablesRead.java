@@ -49,12 +49,14 @@ final class TablesRead {
             ContextResolvedTable t = table.get();
             // A view's query is read once, for what it reads and the key it keeps.
             Optional<SqlNode> query = viewQuery(t);
+            Optional<SqlFacts> viewFacts = query.flatMap(QueryFacts::of);
             out.add(new TableRead(
                     reference, SessionCatalog.Reader.columns(t.getResolvedTable().getResolvedSchema()),
-                    viewReads(catalogManager, query), t.getResolvedTable().getResolvedSchema().getPrimaryKey()
+                    viewReads(catalogManager, viewFacts), t.getResolvedTable().getResolvedSchema().getPrimaryKey()
                             .map(UniqueConstraint::getColumns).orElse(List.of()),
                     !(t.getTable() instanceof CatalogView) && ChangelogSources.updating(t.getResolvedTable().getOptions()),
-                    viewKey(catalogManager, query)));
+                    viewKey(catalogManager, query),
+                    viewFacts.filter(f -> !f.rankFunctions().isEmpty()).isPresent()));
         }
         return List.copyOf(out);
     }
@@ -112,11 +114,10 @@ final class TablesRead {
     }
 
     /**
-     * The tables and views a view's expanded query {@code query} reads, each without the session's current catalog and
+     * The tables and views a view's expanded query reads (its {@code facts}), each without the session's current catalog and
      * database; empty for a table and for a view without SQL.
      */
-    private static List<String> viewReads(CatalogManager catalogManager, Optional<SqlNode> query) {
-        Optional<SqlFacts> facts = query.flatMap(QueryFacts::of);
+    private static List<String> viewReads(CatalogManager catalogManager, Optional<SqlFacts> facts) {
         List<String> out = new ArrayList<>();
         for (TableReference reference : facts.map(SqlFacts::tableReferences).orElse(List.of())) {
             List<String> names = reference.names();

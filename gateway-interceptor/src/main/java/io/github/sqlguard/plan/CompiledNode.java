@@ -84,6 +84,11 @@ final class CompiledNode {
      */
     List<String> primaryKey = List.of();
     /**
+     * A source scan's table's {@code PROCTIME()} columns ({@code ."table"."resolvedTable"."schema"."columns"}, each a
+     * {@code COMPUTED} column whose expression's type is of kind {@code PROCTIME}: {@code CompiledPlanReader#table}).
+     */
+    List<String> proctimes = List.of();
+    /**
      * The output column a source's pushed-down watermark makes its rowtime where the output type leaves it
      * a plain {@code TIMESTAMP} ({@code CompiledPlanReader#pushedRowtime}); -1 when none.
      */
@@ -130,7 +135,7 @@ final class CompiledNode {
     /** The plan node; {@code names} holds the names read so far, by type, so that each is one string. */
     PlanNode toPlanNode(Map<String, String> names) {
         return new PlanNode(id, name(names), type, description, inputs,
-                outputType.withRowtime(pushedRowtime).withCastRowtimes(castRowtimes), state, table, tableOptions, primaryKey);
+                outputType.withRowtime(pushedRowtime).withCastRowtimes(castRowtimes), state, table, tableOptions, primaryKey, proctimes);
     }
 
     /**

@@ -355,7 +355,7 @@ public final class CompiledPlanReader {
      * {"columns": ["k"]}, ...}, "options": {"connector": "datagen", ...}}}}}, or a lookup join's {@code
      * "lookupTableSource"} of that shape: the table's identifier and its primary key columns, a scan's and a sink's
      * options (not a lookup join's: {@link PlanNode#tableOptions} are a scan's and a sink's), a scan's pushed-down
-     * watermark and a sink's physical columns; the rest is skipped.
+     * watermark and its table's PROCTIME() columns, a sink's physical columns; the rest is skipped.
      */
     private static void table(JsonParser json, CompiledNode node, TableOf of) throws IOException {
         if (json.currentToken() != JsonToken.START_OBJECT) {
@@ -393,6 +393,18 @@ public final class CompiledPlanReader {
                             }
                         });
                         node.sinkColumns = List.copyOf(columns);
+                    }
+                    if (of == TableOf.SCAN) {
+                        // {"name": "pt", "kind": "COMPUTED", "expression": {"rexNode": {"internalName": "$PROCTIME$1",
+                        // "type": {..., "kind": "PROCTIME"}}, "serializableString": "PROCTIME()"}} (Flink 2.3.0).
+                        List<String> proctimes = new ArrayList<>();
+                        table.path("schema").path("columns").forEach(c -> {
+                            if (c.path("kind").asText().equals("COMPUTED")
+                                    && c.path("expression").path("rexNode").path("type").path("kind").asText().equals("PROCTIME")) {
+                                proctimes.add(c.path("name").asText());
+                            }
+                        });
+                        node.proctimes = List.copyOf(proctimes);
                     }
                     if (of != TableOf.LOOKUP) {
                         node.tableOptions = options(table);

@@ -38,6 +38,11 @@ import java.util.Optional;
  *     source scan, a lookup join's table and a sink; empty where it declares none, for an explained plan and where
  *     the plan persists the identifier only. Read through {@code rules.DeclaredKeys}, the one place a declared key is
  *     read
+ * @param tableProctimes the {@code PROCTIME()} columns of a source scan's table, as the compiled plan persists its
+ *     schema ({@code "resolvedTable"."schema"."columns"}: a {@code COMPUTED} column whose expression's type is of kind
+ *     {@code PROCTIME}); empty for any other node, for an explained plan and where the plan persists the identifier
+ *     only. A scan emits no such column (the {@code Calc} above computes it where the query reads it), so a query
+ *     that does not read it has it only here
  */
 public record PlanNode(
         int id,
@@ -49,13 +54,23 @@ public record PlanNode(
         List<OperatorState> state,
         Optional<ObjectIdentifier> table,
         Map<String, String> tableOptions,
-        List<String> tableKey) {
+        List<String> tableKey,
+        List<String> tableProctimes) {
 
     public PlanNode {
         inputs = List.copyOf(inputs);
         state = List.copyOf(state);
         tableOptions = Map.copyOf(tableOptions);
         tableKey = List.copyOf(tableKey);
+        tableProctimes = List.copyOf(tableProctimes);
+    }
+
+    /** A node whose table's {@code PROCTIME()} columns are not known. */
+    public PlanNode(
+            int id, String name, String type, String description, List<Integer> inputs, OutputType outputType,
+            List<OperatorState> state, Optional<ObjectIdentifier> table, Map<String, String> tableOptions,
+            List<String> tableKey) {
+        this(id, name, type, description, inputs, outputType, state, table, tableOptions, tableKey, List.of());
     }
 
     /** A node whose table's declared key is not known. */

@@ -3,6 +3,8 @@ package io.github.sqlguard.plan;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The window operator whose rows a node (a ranking) reads through nodes that keep no state (a {@code Calc}, an
@@ -27,6 +29,9 @@ public final class WindowRowsRead {
     private static final String LEGACY_GROUP_WINDOW = "GroupWindowAggregate";
 
     private static final String WINDOW_TABLE_FUNCTION = "WindowTableFunction";
+
+    /** A window table function's window as Flink prints it ({@code WindowSpec#toSummaryString}): {@code window=[HOP(...)]}. */
+    private static final Pattern OVERLAPPING = Pattern.compile("window=\\[(HOP|CUMULATE)\\(");
 
     private static final int MAX_DEPTH = 256;
 
@@ -82,5 +87,19 @@ public final class WindowRowsRead {
     /** True for a window aggregation of a window table function ({@code WindowAggregate}, {@code GlobalWindowAggregate}). */
     public static boolean windowAggregate(PlanNode window) {
         return WINDOW_AGGREGATES.contains(window.name());
+    }
+
+    /**
+     * The kind of window a window table function prints whose windows overlap, {@code HOP} or {@code CUMULATE}: it
+     * emits each row once for every window that holds it ({@code AlignedWindowTableFunctionOperator#processElement},
+     * Flink 2.3.0: one output row per window {@code WindowAssigner#assignWindows} returns). Empty for {@code TUMBLE},
+     * {@code SESSION} and any node that is no window table function.
+     */
+    public static Optional<String> overlappingWindows(PlanNode window) {
+        if (!window.is(WINDOW_TABLE_FUNCTION)) {
+            return Optional.empty();
+        }
+        Matcher matcher = OVERLAPPING.matcher(window.description());
+        return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
     }
 }

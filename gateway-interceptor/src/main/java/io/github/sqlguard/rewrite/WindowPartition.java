@@ -147,9 +147,20 @@ final class WindowPartition extends ScopedFamily {
                 "the ranking is per window: each window's rows are ranked among themselves, once, when the window"
                         + " closes, and its state is freed then, where the Rank ranked the rows of every window so far"
                         + " together (a window's row stayed in the ranking only while no other window's row outranked it,"
-                        + " and was retracted when one did); one final result per window in place of a ranking updated as"
-                        + " rows arrive",
+                        + " and was retracted when one did)" + rows.flatMap(WindowRowsRead::overlappingWindows)
+                                .map(WindowPartition::rankedOncePerWindow).orElse("")
+                        + "; one final result per window in place of a ranking updated as rows arrive",
                 ""));
+    }
+
+    /**
+     * What a ranking over a {@code HOP}'s or {@code CUMULATE}'s rows saw that the window Top-N does not: each row once
+     * for every window that holds it (the window TVF emits a row per window, {@link WindowRowsRead#overlappingWindows}),
+     * all ranked in one partition per key, so one row could take more than one place; within one window a row is once.
+     */
+    private static String rankedOncePerWindow(String kind) {
+        return "; and the Rank saw each row once for every " + kind + " window that holds it (the window TVF emits a row"
+                + " per window), so one row could take more than one of its places: a window holds each row once";
     }
 
     /**

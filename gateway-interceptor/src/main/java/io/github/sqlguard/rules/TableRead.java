@@ -26,10 +26,13 @@ import java.util.Optional;
  *     the view selects its columns as (read from the view's expanded query: {@code
  *     rules.diagnosis.JoinOutputKeys#viewOfOne}); empty for a table, and for a view that does more or drops a column of
  *     the key
+ * @param viewRanks for a view, true where its query ranks rows ({@code ROW_NUMBER() OVER (...)}, a view that keeps the
+ *     latest row per key among them): Flink plans no lookup join through it ({@code StreamPhysicalLookupJoinRule} matches
+ *     a snapshot of a table's scan, through a projection or filter only); false for a table
  */
 public record TableRead(
         TableReference reference, List<Column> columns, List<String> viewReads, List<String> primaryKey, boolean updating,
-        Optional<ViewKey> viewKey) {
+        Optional<ViewKey> viewKey, boolean viewRanks) {
 
     /**
      * The key a view keeps of the one table it projects and filters.
@@ -48,6 +51,13 @@ public record TableRead(
         columns = List.copyOf(columns);
         viewReads = List.copyOf(viewReads);
         primaryKey = List.copyOf(primaryKey);
+    }
+
+    /** Of a table, or of a view whose query ranks no rows. */
+    public TableRead(
+            TableReference reference, List<Column> columns, List<String> viewReads, List<String> primaryKey, boolean updating,
+            Optional<ViewKey> viewKey) {
+        this(reference, columns, viewReads, primaryKey, updating, viewKey, false);
     }
 
     /** Without a key a view keeps. */

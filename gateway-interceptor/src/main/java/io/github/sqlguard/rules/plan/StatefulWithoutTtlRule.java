@@ -1436,6 +1436,25 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 }
                 fix.append(" (or the size of a time bucket the query groups by)");
             }
+        } else if (read.isPresent() && time.isEmpty() && bucket.isEmpty() && !grouping
+                && table.filter(t -> t.getObjectName().equals(read.get())).isPresent()
+                && names.filteringQuery(node).isEmpty()) {
+            // A table with a PROCTIME() column and no event time: Flink plans a window aggregation on processing time
+            // (a WindowAggregate with TUMBLE(time_col=[pt]); only window Top-N, deduplication and join refuse it), whose
+            // windows hold the rows that arrive while they are open (WindowAggregate's processing-time triggers fire on
+            // the machine's clock): the result depends on arrival, which the fix says.
+            names.proctimeRead(node).ifPresent(pt -> fix
+                    .append("; or, where a result per window of processing time is meant rather than one since the start")
+                    .append(" (a window changes the result), aggregate per window of ").append(read.get())
+                    .append("'s PROCTIME() column ").append(pt).append(", whose state is freed when it closes: GROUP BY")
+                    .append(" window_start, window_end")
+                    .append(String.join("", groupKeys(aggregate, names).stream()
+                            .map(k -> ", " + SqlIdentifiers.planName(names.overTable(k, node))).toList()))
+                    .append(" over TABLE(TUMBLE(TABLE ").append(read.get()).append(", DESCRIPTOR(")
+                    .append(SqlIdentifiers.sql(pt)).append("), ").append(values.windowInterval()).append(")) (or the")
+                    .append(" size the result is meant for); a processing-time window holds the rows that arrive while")
+                    .append(" it is open, so its result depends on when rows arrive, not on their own time: a backlog, a")
+                    .append(" restart or a replay puts rows in other windows"));
         }
         return new AggregateFix(fix.append('.').toString(), false);
     }

@@ -141,6 +141,23 @@ record StatementNames(
                 .toList();
     }
 
+    /**
+     * The first {@code PROCTIME()} column of the table {@code node} reads straight ({@link #sourceColumns}), as the
+     * compiled plan persists the table's schema ({@link PlanNode#tableProctimes}): a processing-time attribute a
+     * window TVF can take, though the query does not read it. Empty when it reads no single table straight, the table
+     * has none, or the plan is an explained one.
+     */
+    Optional<String> proctimeRead(PlanNode node) {
+        if (sourceColumns(node).isEmpty()) {
+            return Optional.empty();
+        }
+        PlanNode at = node;
+        for (int depth = 0; depth < 256 && !plan.inputs(at).isEmpty(); depth++) {
+            at = plan.inputs(at).get(0);
+        }
+        return at.tableProctimes().stream().findFirst();
+    }
+
     private static final java.util.regex.Pattern WATERMARK_TYPE = java.util.regex.Pattern.compile("TIMESTAMP(_LTZ)?\\([0-3]\\)");
 
     /**
