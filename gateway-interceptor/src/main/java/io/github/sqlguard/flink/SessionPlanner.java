@@ -6,6 +6,8 @@ import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanParser;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.rules.TableRead;
+import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
+import io.github.sqlguard.statement.PlannedBody;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.CompiledPlan;
@@ -142,7 +144,7 @@ public final class SessionPlanner implements AutoCloseable {
     public ExplainOutcome plan(
             SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
             Duration timeout) {
-        return plan(session, statementBody, executionConfig, streaming, timeout, false);
+        return plan(session, PlannedBody.unread(statementBody), executionConfig, streaming, timeout, false);
     }
 
     /**
@@ -155,7 +157,18 @@ public final class SessionPlanner implements AutoCloseable {
     public ExplainOutcome plan(
             SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
             Duration timeout, boolean restores) {
-        return plan(session, statementBody, executionConfig, streaming, timeout, PlannerAdmission.Lane.STATEMENT, restores);
+        return plan(session, PlannedBody.unread(statementBody), executionConfig, streaming, timeout, restores);
+    }
+
+    /**
+     * As {@link #plan(SessionHandle, String, Configuration, boolean, Duration, boolean)}, for a statement whose facts
+     * Flink's SQL parser read ({@link PlannedBody#of}): what the planning reads of the body besides Flink's own parse
+     * (the tables and views it reads) reads them, not the text again.
+     */
+    public ExplainOutcome plan(
+            SessionHandle session, PlannedBody body, Configuration executionConfig, boolean streaming,
+            Duration timeout, boolean restores) {
+        return plan(session, body, executionConfig, streaming, timeout, PlannerAdmission.Lane.STATEMENT, restores);
     }
 
     /**
@@ -165,11 +178,20 @@ public final class SessionPlanner implements AutoCloseable {
     public ExplainOutcome prove(
             SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
             Duration timeout) {
-        return plan(session, statementBody, executionConfig, streaming, timeout, PlannerAdmission.Lane.PROOF, false);
+        return prove(session, PlannedBody.unread(statementBody), executionConfig, streaming, timeout);
+    }
+
+    /**
+     * As {@link #prove(SessionHandle, String, Configuration, boolean, Duration)}, for a candidate whose facts Flink's
+     * SQL parser read ({@link #plan(SessionHandle, PlannedBody, Configuration, boolean, Duration, boolean)}).
+     */
+    public ExplainOutcome prove(
+            SessionHandle session, PlannedBody body, Configuration executionConfig, boolean streaming, Duration timeout) {
+        return plan(session, body, executionConfig, streaming, timeout, PlannerAdmission.Lane.PROOF, false);
     }
 
     private ExplainOutcome plan(
-            SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
+            SessionHandle session, PlannedBody statementBody, Configuration executionConfig, boolean streaming,
             Duration timeout, PlannerAdmission.Lane lane, boolean restores) {
         long start = System.nanoTime();
         if (sessions.isEmpty()) {
@@ -208,7 +230,7 @@ public final class SessionPlanner implements AutoCloseable {
      * changes afterwards.
      */
     public ExplainOutcome planStored(
-            SessionHandle session, String planFile, Optional<String> statementBody, Configuration executionConfig,
+            SessionHandle session, String planFile, Optional<PlannedBody> statementBody, Configuration executionConfig,
             boolean streaming, Duration timeout) {
         long start = System.nanoTime();
         if (sessions.isEmpty()) {
@@ -232,11 +254,11 @@ public final class SessionPlanner implements AutoCloseable {
     /** As {@link #planStored}, with {@code tEnv} (a test's own environment) on the calling thread. */
     public ExplainOutcome planStored(
             TableEnvironmentInternal tEnv, String planFile, Optional<String> statementBody, boolean streaming) {
-        return planStoredNow(tEnv, planFile, statementBody, streaming, System.nanoTime());
+        return planStoredNow(tEnv, planFile, statementBody.map(PlannedBody::unread), streaming, System.nanoTime());
     }
 
     private ExplainOutcome planStoredNow(
-            TableEnvironmentInternal tEnv, String planFile, Optional<String> statementBody, boolean streaming,
+            TableEnvironmentInternal tEnv, String planFile, Optional<PlannedBody> statementBody, boolean streaming,
             long start) {
         Optional<String> content;
         try {
@@ -271,7 +293,15 @@ public final class SessionPlanner implements AutoCloseable {
      * the thread that built {@code tEnv}.
      */
     public ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming) {
-        return planNow(tEnv, statementBody, streaming, Planning.STATEMENT, System.nanoTime());
+        return plan(tEnv, PlannedBody.unread(statementBody), streaming);
+    }
+
+    /**
+     * As {@link #plan(TableEnvironmentInternal, String, boolean)}, for a statement whose facts Flink's SQL parser read
+     * ({@link #plan(SessionHandle, PlannedBody, Configuration, boolean, Duration, boolean)}).
+     */
+    public ExplainOutcome plan(TableEnvironmentInternal tEnv, PlannedBody body, boolean streaming) {
+        return planNow(tEnv, body, streaming, Planning.STATEMENT, System.nanoTime());
     }
 
     /**
@@ -280,7 +310,7 @@ public final class SessionPlanner implements AutoCloseable {
      * Duration, boolean)}).
      */
     public ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming, boolean restores) {
-        return planNow(tEnv, statementBody, streaming, Planning.statement(restores), System.nanoTime());
+        return planNow(tEnv, PlannedBody.unread(statementBody), streaming, Planning.statement(restores), System.nanoTime());
     }
 
     /**
@@ -289,7 +319,7 @@ public final class SessionPlanner implements AutoCloseable {
      * whether they are lookup sources.
      */
     public ExplainOutcome prove(TableEnvironmentInternal tEnv, String statementBody, boolean streaming) {
-        return planNow(tEnv, statementBody, streaming, Planning.PROOF, System.nanoTime());
+        return planNow(tEnv, PlannedBody.unread(statementBody), streaming, Planning.PROOF, System.nanoTime());
     }
 
     /**
@@ -318,7 +348,8 @@ public final class SessionPlanner implements AutoCloseable {
     }
 
     private ExplainOutcome planNow(
-            TableEnvironmentInternal tEnv, String statementBody, boolean streaming, Planning planning, long start) {
+            TableEnvironmentInternal tEnv, PlannedBody body, boolean streaming, Planning planning, long start) {
+        String statementBody = body.text();
         List<Operation> operations;
         try {
             runs.parse();
@@ -338,6 +369,9 @@ public final class SessionPlanner implements AutoCloseable {
                     "Flink's parser read " + operations.size() + " operations from one statement", elapsedMs(start));
         }
         Operation operation = operations.get(0);
+        // What the readers below take of the body (the tables and views it reads): the statement's own facts, or the
+        // text read once here; never a parse per reader.
+        SqlFacts read = body.read();
         if (streaming) {
             try {
                 List<ModifyOperation> sinks = sinks(tEnv, operation);
@@ -372,22 +406,22 @@ public final class SessionPlanner implements AutoCloseable {
                         json = PlanNodeIds.perStatement(json);
                     }
                     ExplainedPlan plan = compiledReader.read(json, Optional.of(statementBody),
-                            ViewQueries.expandedQueries(tEnv.getCatalogManager(), statementBody)).withBoundedSources(bounded);
+                            ViewQueries.expandedQueries(tEnv.getCatalogManager(), read)).withBoundedSources(bounded);
                     if (planning.asksLookupSources()) {
                         LookupSources.Answers sources = LookupSources.of(tEnv, plan);
                         plan = plan.withLookupSources(sources.lookup()).withChangelogModes(sources.changelogModes());
                     }
-                    plan = HintPins.read(views(plan, tEnv, statementBody), tEnv, sinks, statementBody, compiledReader, runs);
+                    plan = HintPins.read(views(plan, tEnv, read), tEnv, sinks, statementBody, compiledReader, runs);
                     return new ExplainOutcome.Planned(
                             (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),
                             JudgedOperation.of(tEnv, operation), job, elapsedMs(start),
-                            tablesRead(planning, plan, tEnv, statementBody));
+                            tablesRead(planning, plan, tEnv, read));
                 }
             } catch (Exception | LinkageError | AssertionError compileFailed) {
                 if (explainFailsAlike(operation, compileFailed)) {
                     // Flink's own rejection, as explaining it would give it: not optimized a second time.
                     return new ExplainOutcome.Rejected(
-                            compileFailed, elapsedMs(start), TablesRead.of(tEnv.getCatalogManager(), statementBody));
+                            compileFailed, elapsedMs(start), TablesRead.of(tEnv.getCatalogManager(), read));
                 }
                 // Explained below: a planner rejection fails there too, with the planner's own error;
                 // a statement Flink can plan but not compile is judged on its explained plan. Checked
@@ -405,12 +439,12 @@ public final class SessionPlanner implements AutoCloseable {
             ExplainedPlan plan = textParser.parse(text)
                     .withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION))
                     .withCreatedTables(created(operation));
-            return new ExplainOutcome.Planned(views(plan, tEnv, statementBody), JudgedOperation.of(tEnv, operation),
-                    Optional.empty(), elapsedMs(start), tablesRead(planning, plan, tEnv, statementBody));
+            return new ExplainOutcome.Planned(views(plan, tEnv, read), JudgedOperation.of(tEnv, operation),
+                    Optional.empty(), elapsedMs(start), tablesRead(planning, plan, tEnv, read));
         } catch (RuntimeException | LinkageError | AssertionError e) {
             // An Error from the planner (a hint checker's AssertionError) is its rejection like any other. The
             // statement parsed: what it reads is there for the diagnoses, which have no plan (TablesRead).
-            return new ExplainOutcome.Rejected(e, elapsedMs(start), TablesRead.of(tEnv.getCatalogManager(), statementBody));
+            return new ExplainOutcome.Rejected(e, elapsedMs(start), TablesRead.of(tEnv.getCatalogManager(), read));
         } catch (StackOverflowError e) {
             return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
         }
@@ -564,15 +598,15 @@ public final class SessionPlanner implements AutoCloseable {
      * table's key. Not for a proof, nor a plan without a join (nothing reads them there).
      */
     private static List<TableRead> tablesRead(
-            Planning planning, ExplainedPlan plan, TableEnvironmentInternal tEnv, String statementBody) {
+            Planning planning, ExplainedPlan plan, TableEnvironmentInternal tEnv, SqlFacts read) {
         return planning.asksLookupSources()
                 && (!plan.operators(Operator.Join.class).isEmpty() || plan.nodes().stream().anyMatch(n -> n.is("LookupJoin")))
-                ? TablesRead.of(tEnv.getCatalogManager(), statementBody) : List.of();
+                ? TablesRead.of(tEnv.getCatalogManager(), read) : List.of();
     }
 
-    /** {@code plan} with what the views {@code statementBody} reads say ({@link ViewQueries}), read in {@code tEnv}'s session. */
-    private static ExplainedPlan views(ExplainedPlan plan, TableEnvironmentInternal tEnv, String statementBody) {
-        return plan.withViews(ViewQueries.of(tEnv.getCatalogManager(), statementBody));
+    /** {@code plan} with what the views {@code read} names say ({@link ViewQueries}), read in {@code tEnv}'s session. */
+    private static ExplainedPlan views(ExplainedPlan plan, TableEnvironmentInternal tEnv, SqlFacts read) {
+        return plan.withViews(ViewQueries.of(tEnv.getCatalogManager(), read));
     }
 
     /**

@@ -34,14 +34,13 @@ final class TablesRead {
 
     private TablesRead() {}
 
-    /** The tables and views {@code statementBody} reads, in {@code catalogManager}'s session. */
-    static List<TableRead> of(CatalogManager catalogManager, String statementBody) {
-        Optional<SqlFacts> facts = QueryFacts.of(statementBody);
-        if (facts.isEmpty()) {
-            return List.of();
-        }
+    /**
+     * The tables and views a statement reads, in {@code catalogManager}'s session: those its {@code facts} name (of
+     * the statement's kept tree, {@link io.github.sqlguard.statement.PlannedBody}: the body is not parsed again).
+     */
+    static List<TableRead> of(CatalogManager catalogManager, SqlFacts facts) {
         List<TableRead> out = new ArrayList<>();
-        for (TableReference reference : facts.get().tableReferences()) {
+        for (TableReference reference : facts.tableReferences()) {
             Optional<ContextResolvedTable> table = ViewQueries.lookUp(catalogManager, reference);
             if (table.isEmpty()) {
                 continue;

@@ -67,10 +67,12 @@ final class ViewQueries {
 
     private ViewQueries() {}
 
-    /** What the views {@code statementBody} reads say, in {@code catalogManager}'s session. */
-    static ViewReads of(CatalogManager catalogManager, String statementBody) {
-        Optional<SqlFacts> facts = QueryFacts.of(statementBody);
-        if (facts.isEmpty() || facts.get().tableReferences().isEmpty()) {
+    /**
+     * What the views a statement reads say, in {@code catalogManager}'s session: those its {@code facts} name (of the
+     * statement's kept tree, {@link io.github.sqlguard.statement.PlannedBody}: the body is not parsed again).
+     */
+    static ViewReads of(CatalogManager catalogManager, SqlFacts facts) {
+        if (facts.tableReferences().isEmpty()) {
             return ViewReads.NONE;
         }
         List<ViewHint> hints = new ArrayList<>();
@@ -80,10 +82,10 @@ final class ViewQueries {
         List<ViewSetOperation> setOperations = new ArrayList<>();
         List<ViewJoinCondition> conditions = new ArrayList<>();
         ViewTimeBound[] longest = new ViewTimeBound[1];
-        collect(catalogManager, facts.get(), hints, joins, rankings, aggregations, setOperations, conditions, longest,
+        collect(catalogManager, facts, hints, joins, rankings, aggregations, setOperations, conditions, longest,
                 new HashSet<>(), 0);
         return new ViewReads(hints, Optional.ofNullable(longest[0]), joins, rankings, aggregations, setOperations,
-                filters(catalogManager, facts.get()), conditions, columns(catalogManager, facts.get()));
+                filters(catalogManager, facts), conditions, columns(catalogManager, facts));
     }
 
     /** The columns of each view {@code facts} names (not those of views it reads), by its name as the statement writes it. */
@@ -128,13 +130,13 @@ final class ViewQueries {
     }
 
     /**
-     * The expanded queries ({@link CatalogView#getExpandedQuery()}) of the views {@code statementBody} reads, directly
-     * or through other views: where a view names a column the plan shows by what computes it ({@code bid.auction AS
-     * auction_id}), its name is there only.
+     * The expanded queries ({@link CatalogView#getExpandedQuery()}) of the views a statement reads (those its {@code
+     * facts} name), directly or through other views: where a view names a column the plan shows by what computes it
+     * ({@code bid.auction AS auction_id}), its name is there only.
      */
-    static List<String> expandedQueries(CatalogManager catalogManager, String statementBody) {
+    static List<String> expandedQueries(CatalogManager catalogManager, SqlFacts facts) {
         List<String> out = new ArrayList<>();
-        QueryFacts.of(statementBody).ifPresent(facts -> expandedQueries(catalogManager, facts, out, new HashSet<>(), 0));
+        expandedQueries(catalogManager, facts, out, new HashSet<>(), 0);
         return out;
     }
 

@@ -254,7 +254,12 @@ final class RewriteContext {
      * The tree of {@link #text()}, read only: the one Flink's SQL parser read the statement into, kept with it ({@link
      * io.github.sqlguard.statement.ParsedTree}), so that what a family reads of the statement without changing it is
      * not parsed again (issue 30 §4); parsed once here where none is kept (the statement an {@code EXPLAIN} explains,
-     * a statement the session's parser chain read). A family that changes a tree changes its own ({@link Scope#tree}).
+     * a statement the session's parser chain read). A family that changes a tree changes its own ({@link Scope#tree}):
+     * Calcite copies a tree only through each call's operator ({@code SqlShuttle}'s {@code CallCopyingArgHandler},
+     * {@code SqlOperator#createCall}; {@code SqlNode#clone} copies one node and shares its operands), which rebuilds
+     * Flink's {@code RichSqlInsert} as a plain {@code SqlInsert} (its {@code ON CONFLICT} and {@code PARTITION} lost)
+     * and its DDL nodes ({@code SqlCreateTable}, {@code SqlCreateView}, {@code SqlSet}) as calls that cannot be unparsed
+     * (read on the case corpus), so a tree to change is Flink's parser's own reading of the text.
      */
     Optional<SqlNode> statementTree() {
         if (statementTree == null) {
@@ -270,13 +275,13 @@ final class RewriteContext {
     List<Scope> scopes() {
         if (scopes == null) {
             scopes = new ArrayList<>();
-            scopes.add(Scope.statement(text()));
+            scopes.add(Scope.statement(text(), statementTree()));
             for (int i = 0; i < scopes.size(); i++) {
                 Scope scope = scopes.get(i);
                 if (scope.depth() >= MAX_VIEW_DEPTH) {
                     continue;
                 }
-                Optional<SqlNode> tree = scope.tree();
+                Optional<SqlNode> tree = scope.read();
                 if (tree.isEmpty()) {
                     continue;
                 }
@@ -369,7 +374,7 @@ final class RewriteContext {
             Map<String, String> config, List<TableChange> tables, Optional<String> planned, Intent intent,
             Columns expectedColumns, String changes, Optional<ChangesLine> line, String chosen) {
         if (scope.isStatement()) {
-            SqlNode original = scope.tree().orElseThrow();
+            SqlNode original = scope.read().orElseThrow();
             String statement = Splicer.splice(scope.text(), original, changed);
             return new Candidate(
                     family.id(), answering(finding), before, statement, planned.orElse(statement), config,
@@ -378,7 +383,7 @@ final class RewriteContext {
         CatalogObject view = scope.view().orElseThrow();
         Optional<WrittenView> written = scope.written();
         // The user's query with the change spliced in where the session defined the view; else Flink's copy of it.
-        String query = written.isPresent() ? Splicer.splice(scope.text(), scope.tree().orElseThrow(), changed)
+        String query = written.isPresent() ? Splicer.splice(scope.text(), scope.read().orElseThrow(), changed)
                 : SqlTrees.unparse(Identifiers.plain(changed));
         List<String> statements = new ArrayList<>(before);
         if (view.temporary()) {
@@ -430,9 +435,9 @@ final class RewriteContext {
             return Optional.empty();
         }
         Scope statementScope = view.parent().get();
-        String statement = Splicer.splice(statementScope.text(), statementScope.tree().orElseThrow(), changedStatement);
+        String statement = Splicer.splice(statementScope.text(), statementScope.read().orElseThrow(), changedStatement);
         WrittenView written = view.written().get();
-        String query = Splicer.splice(view.text(), view.tree().orElseThrow(), changedView);
+        String query = Splicer.splice(view.text(), view.read().orElseThrow(), changedView);
         List<String> statements = new ArrayList<>();
         boolean temporary = view.view().orElseThrow().temporary();
         statements.add((temporary ? "DROP TEMPORARY VIEW " : "DROP VIEW ") + view.writtenName());

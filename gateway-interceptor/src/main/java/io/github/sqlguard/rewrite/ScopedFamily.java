@@ -30,7 +30,7 @@ abstract class ScopedFamily implements RewriteFamily {
     @Override
     public final List<Candidate> candidates(Finding finding, RewriteContext context) {
         for (Scope scope : context.scopes()) {
-            if (scope.tree().isEmpty()) {
+            if (scope.read().isEmpty()) {
                 continue;
             }
             List<Candidate> here = candidates(finding, context, scope);

@@ -213,7 +213,7 @@ final class SessionStateTtl implements RewriteFamily {
         String text = context.text();
         // The sides read once that the SET would expire are pinned with '0' on the SELECT that joins them, where the
         // statement writes that join (ReadOnce#pin): the SET bounds the rest, the rows read once stay to be matched.
-        Scope scope = Scope.statement(text);
+        Scope scope = Scope.statement(text, context.statementTree());
         Optional<SqlNode> tree = scope.tree();
         ReadOnce reads = ReadOnce.in(context);
         List<ReadOnce.Pin> pins = new ArrayList<>(tree.map(reads::pin).orElse(List.of()));

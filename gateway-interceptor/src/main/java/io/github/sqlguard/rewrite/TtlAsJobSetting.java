@@ -59,21 +59,25 @@ final class TtlAsJobSetting implements RewriteFamily {
     @Override
     public List<Candidate> candidates(Finding finding, RewriteContext context) {
         ParsedStatement statement = context.request().statement();
-        SqlNode tree = SqlTrees.parse(context.text()).orElse(null);
-        if (tree == null) {
+        Optional<SqlNode> read = context.statementTree();
+        if (read.isEmpty()) {
             return List.of();
         }
         if (statement.kind() == StatementKind.DDL) {
-            return ddl(finding, context, tree);
+            return ddl(finding, context, read.get());
         }
         if (statement.plannedBody().isEmpty()) {
             return List.of();
         }
-        List<Candidate> hinted = hint(finding, context, tree);
-        return hinted.isEmpty() ? table(finding, context) : hinted;
+        // The hint's keys are taken out of a tree of this family's own: the statement's is read only.
+        List<Candidate> hinted = hint(finding, context, SqlTrees.parse(context.text()).orElseThrow());
+        return hinted.isEmpty() ? table(finding, context, read.get()) : hinted;
     }
 
-    /** A {@code CREATE TABLE} with the key in {@code WITH}: the key cut out of the text, a SET before. */
+    /**
+     * A {@code CREATE TABLE} with the key in {@code WITH}: the key cut out of the text, a SET before. {@code tree} is the
+     * statement's, read only ({@link RewriteContext#statementTree}).
+     */
     private List<Candidate> ddl(Finding finding, RewriteContext context, SqlNode tree) {
         List<SqlTableOption> options = new ArrayList<>();
         collect(tree, options);
@@ -131,7 +135,8 @@ final class TtlAsJobSetting implements RewriteFamily {
      * An {@code OPTIONS} hint with the key: the pair out of the hint (the hint out when it was alone),
      * and a SET before; then, for where no SET may come before (an INSERT sent into an open
      * statement set), the same with a {@code STATE_TTL} hint on each block that joins or aggregates,
-     * naming its inputs.
+     * naming its inputs. {@code tree} is a tree of the statement's text that this family changes: the keys are taken
+     * out of it, then, once the first candidate is written, the hints are added to it for the second.
      */
     private List<Candidate> hint(Finding finding, RewriteContext context, SqlNode tree) {
         Optional<Removed> removed = removeHintKeys(tree);
@@ -143,7 +148,7 @@ final class TtlAsJobSetting implements RewriteFamily {
         Map<String, Value> perInput = new LinkedHashMap<>();
         removed.get().perInput().forEach((input, written) -> perInput.put(input, value(written, context)));
         if (perInput.values().stream().map(Value::text).distinct().count() > 1) {
-            return perInput(finding, context, keys, perInput);
+            return perInput(finding, context, tree, keys, perInput);
         }
         List<Candidate> out = new ArrayList<>();
         out.add(context.candidate(
@@ -151,8 +156,8 @@ final class TtlAsJobSetting implements RewriteFamily {
                 List.of(), Optional.empty(), Intent.PLANS, Columns.SAME,
                 keys + " out of the OPTIONS hint; the state TTL is the job's: " + ttl.text() + ttl.raised(),
                 ttl.why()));
-        SqlNode hinted = SqlTrees.parse(context.text()).orElseThrow();
-        removeHintKeys(hinted);
+        // The candidate above is written (its text spliced from the tree): the same tree, the keys out, takes the hints.
+        SqlNode hinted = tree;
         List<String> hints = new ArrayList<>();
         for (SqlSelect select : Trees.selects(hinted)) {
             List<String> inputs = HintInputName.inputs(select);
@@ -180,11 +185,11 @@ final class TtlAsJobSetting implements RewriteFamily {
      * payments p} 2 d): one {@code SET} would give every operator one of them, so the only candidate is
      * a {@code STATE_TTL} hint on each block that joins or aggregates, each input with its own TTL
      * (Flink's {@code StateTtlHint} takes one per input); proven when every such operator's state
-     * expires.
+     * expires. {@code hinted} is the statement's tree with the keys taken out ({@link #removeHintKeys}), which this
+     * changes.
      */
-    private List<Candidate> perInput(Finding finding, RewriteContext context, String keys, Map<String, Value> perInput) {
-        SqlNode hinted = SqlTrees.parse(context.text()).orElseThrow();
-        removeHintKeys(hinted);
+    private List<Candidate> perInput(
+            Finding finding, RewriteContext context, SqlNode hinted, String keys, Map<String, Value> perInput) {
         List<String> hints = new ArrayList<>();
         for (SqlSelect select : Trees.selects(hinted)) {
             List<String> inputs = HintInputName.inputs(select);
@@ -277,9 +282,12 @@ final class TtlAsJobSetting implements RewriteFamily {
         return keys.isEmpty() ? Optional.empty() : Optional.of(new Removed(keys, value, perInput));
     }
 
-    /** A query on a table that carries the key: {@code ALTER TABLE ... RESET} before it, proven on a copy without the key. */
-    private List<Candidate> table(Finding finding, RewriteContext context) {
-        SqlNode tree = SqlTrees.parse(context.text()).orElseThrow();
+    /**
+     * A query on a table that carries the key: {@code ALTER TABLE ... RESET} before it, proven on a copy without the key.
+     * The tables are read from the statement's tree ({@code tree}, read only); the proof's statement is written from a
+     * tree of its own ({@link ScratchReferences#replace} changes it).
+     */
+    private List<Candidate> table(Finding finding, RewriteContext context, SqlNode tree) {
         for (SqlIdentifier name : Trees.tablesRead(tree)) {
             Optional<CatalogObject> table = context.lookUp(name.names);
             if (table.isEmpty() || table.get().view() || table.get().temporary()) {
@@ -292,7 +300,8 @@ final class TtlAsJobSetting implements RewriteFamily {
             }
             String scratch = context.scratchName();
             TableChange change = new TableChange(table.get().identifier(), scratch, Optional.empty(), 0, key);
-            String planned = ScratchReferences.replace(tree, context, table.get(), scratch);
+            String planned = ScratchReferences.replace(
+                    SqlTrees.parse(context.text()).orElseThrow(), context, table.get(), scratch);
             Value ttl = value(table.get().options().get(key.get()), context);
             String reset = "ALTER TABLE " + SqlTrees.unparse(name) + " RESET ('" + key.get().replace("'", "''") + "')";
             String out = "'" + key.get() + "' is taken out of " + SqlTrees.unparse(name) + "'s options (for every"

@@ -76,6 +76,7 @@ final class TtlWithUnit implements RewriteFamily {
         if (statement.plannedBody().isEmpty() || statement.stateTtlHints().isEmpty()) {
             return List.of();
         }
+        // A tree of this family's own: the hints' values are written into it (RewriteContext#statementTree is read only).
         SqlNode tree = SqlTrees.parse(context.text()).orElse(null);
         if (tree == null) {
             return List.of();

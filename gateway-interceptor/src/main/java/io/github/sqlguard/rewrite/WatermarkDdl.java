@@ -152,6 +152,7 @@ final class WatermarkDdl implements RewriteFamily {
         long delay = context.settings().watermarkDelay().getSeconds();
         String col = SqlTrees.unparse(SqlTrees.identifier(column.name()));
         String scratch = context.scratchName();
+        // A tree of the proof's own: the replacement changes it (RewriteContext#statementTree is read only).
         String planned = ScratchReferences.replace(SqlTrees.parse(context.text()).orElseThrow(), context, table, scratch);
         return new Candidate(
                 ID, context.answering(finding),

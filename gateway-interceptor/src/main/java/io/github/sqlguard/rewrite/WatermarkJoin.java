@@ -103,6 +103,8 @@ final class WatermarkJoin {
             List<String> before = new ArrayList<>();
             List<TableChange> changes = new ArrayList<>();
             List<String> described = new ArrayList<>();
+            // One tree of the proof's own for every side: each replacement changes it (the statement's is read only).
+            SqlNode scratched = SqlTrees.parse(context.text()).orElseThrow();
             String planned = context.text();
             for (String side : sides.keySet()) {
                 CatalogObject table = tables.get(side);
@@ -115,7 +117,7 @@ final class WatermarkJoin {
                 before.add("ALTER TABLE " + name + " ADD WATERMARK FOR " + col + " AS " + col + " - INTERVAL '" + delay
                         + "' SECOND");
                 String scratch = context.scratchName();
-                planned = ScratchReferences.replace(SqlTrees.parse(planned).orElseThrow(), context, table, scratch);
+                planned = ScratchReferences.replace(scratched, context, table, scratch);
                 changes.add(new TableChange(table.identifier(), scratch, Optional.of(time.name()), delay, Optional.empty()));
                 described.add(col + " of " + name);
             }

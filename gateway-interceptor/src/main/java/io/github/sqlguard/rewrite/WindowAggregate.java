@@ -90,14 +90,11 @@ final class WindowAggregate extends ScopedFamily {
             if (bucket.isEmpty()) {
                 continue;
             }
-            Duration size = bucket.get().unit();
-            Optional<Duration> step = finding.planNode().flatMap(id -> context.request().plan().flatMap(
-                    plan -> plan.node(id).map(node -> BucketWindows.cumulateStep(plan, node, size))))
-                    .orElseGet(() -> TimeBuckets.cumulateStep(size));
+            Optional<Duration> step = step(finding, context, bucket.get().unit());
             if (step.isPresent()) {
-                windowed(finding, context, scope, s, bucket.get(), step).ifPresent(out::add);
+                windowed(finding, context, scope, s, bucket.get(), step, false).ifPresent(out::add);
             }
-            windowed(finding, context, scope, s, bucket.get(), Optional.empty()).ifPresent(out::add);
+            windowed(finding, context, scope, s, bucket.get(), Optional.empty(), false).ifPresent(out::add);
         }
         return out;
     }
@@ -125,9 +122,7 @@ final class WindowAggregate extends ScopedFamily {
             if (unit.isEmpty()) {
                 continue;
             }
-            Optional<Duration> step = finding.planNode().flatMap(id -> context.request().plan().flatMap(
-                    plan -> plan.node(id).map(node -> BucketWindows.cumulateStep(plan, node, unit.get()))))
-                    .orElseGet(() -> TimeBuckets.cumulateStep(unit.get()));
+            Optional<Duration> step = step(finding, context, unit.get());
             if (step.isPresent()) {
                 windowedSubquery(finding, context, scope, at, i, rowtime.get(), unit.get(), step).ifPresent(out::add);
             }
@@ -166,13 +161,11 @@ final class WindowAggregate extends ScopedFamily {
                 continue;
             }
             Bucket bucket = new Bucket(table(inner), rowtime.get(), i, unit.get());
-            Optional<Duration> step = finding.planNode().flatMap(id -> context.request().plan().flatMap(
-                    plan -> plan.node(id).map(node -> BucketWindows.cumulateStep(plan, node, unit.get()))))
-                    .orElseGet(() -> TimeBuckets.cumulateStep(unit.get()));
+            Optional<Duration> step = step(finding, context, unit.get());
             if (step.isPresent()) {
-                windowedFiltering(finding, context, scope, at, bucket, step).ifPresent(out::add);
+                windowed(finding, context, scope, at, bucket, step, true).ifPresent(out::add);
             }
-            windowedFiltering(finding, context, scope, at, bucket, Optional.empty()).ifPresent(out::add);
+            windowed(finding, context, scope, at, bucket, Optional.empty(), true).ifPresent(out::add);
             return;
         }
     }
@@ -186,49 +179,6 @@ final class WindowAggregate extends ScopedFamily {
             }
         }
         return false;
-    }
-
-    /**
-     * The candidate with the {@code at}-th block of a fresh tree of {@code scope} aggregated per window over the
-     * filtering subquery it reads ({@link #filteringCandidates}).
-     */
-    private Optional<Candidate> windowedFiltering(
-            Finding finding, RewriteContext context, Scope scope, int at, Bucket bucketed, Optional<Duration> step) {
-        SqlNode tree = tree(scope);
-        SqlSelect select = Trees.selects(tree).get(at);
-        SqlSelect inner = subquery(select);
-        SqlIdentifier table = bucketed.table();
-        Column rowtime = bucketed.rowtime();
-        Duration unit = bucketed.unit();
-        String bucketText = SqlTrees.unparse(select.getGroup().get(bucketed.key()));
-        SqlNode window = step.isPresent() ? Snippets.cumulate(table, rowtime.name(), step.get(), unit)
-                : Snippets.tumble(table, rowtime.name(), unit);
-        if (inner.getFrom() instanceof SqlIdentifier) {
-            inner.setFrom(window);
-        } else {
-            ((SqlCall) inner.getFrom()).setOperand(0, window);
-        }
-        SqlNodeList items = inner.getSelectList();
-        boolean star = items.stream().anyMatch(item -> item instanceof SqlIdentifier id && id.isStar());
-        for (String windowColumn : List.of("window_start", "window_end")) {
-            boolean selected = star;
-            for (SqlNode item : items) {
-                selected |= item instanceof SqlIdentifier id && id.isSimple() && id.getSimple().equalsIgnoreCase(windowColumn);
-            }
-            if (!selected) {
-                items.add(SqlTrees.identifier(windowColumn));
-            }
-        }
-        Optional<SqlCall> selected = selectedBucket(select, bucketText);
-        String before = selected.map(SqlTrees::unparse).orElse("");
-        if (!windowInPlace(select, bucketed, null)) {
-            return Optional.empty();
-        }
-        String how = "GROUP BY " + String.join(", ", select.getGroup().stream().map(SqlTrees::unparse).toList()) + " over "
-                + SqlTrees.unparse(window) + " in the FROM of the subquery that filters " + table.getSimple()
-                + ", its WHERE kept" + emitted(unit, step)
-                + selected.map(item -> ", selecting " + SqlTrees.unparse(item) + " in place of " + before).orElse("");
-        return Optional.of(describe(finding, context, scope, tree, table, rowtime, unit, step, bucketText, how));
     }
 
     /** The subquery {@code select} reads ({@code FROM (...)} or {@code FROM (...) AS s}); null for anything else. */
@@ -256,13 +206,8 @@ final class WindowAggregate extends ScopedFamily {
         SqlNode bucket = TimeBuckets.subqueryBucket(select, name).orElseThrow();
         String bucketText = SqlTrees.unparse(bucket);
         SqlIdentifier table = table(inner);
-        SqlNode window = step.isPresent() ? Snippets.cumulate(table, rowtime.name(), step.get(), unit)
-                : Snippets.tumble(table, rowtime.name(), unit);
-        if (inner.getFrom() instanceof SqlIdentifier) {
-            inner.setFrom(window);
-        } else {
-            ((SqlCall) inner.getFrom()).setOperand(0, window);
-        }
+        SqlNode window = window(table, rowtime, unit, step);
+        readFrom(inner, window);
         SqlNodeList items = inner.getSelectList();
         for (SqlNode item : items) {
             if (item.getKind() == SqlKind.AS && ((SqlCall) item).operand(1) instanceof SqlIdentifier alias
@@ -270,15 +215,7 @@ final class WindowAggregate extends ScopedFamily {
                 ((SqlCall) item).setOperand(0, TimeBuckets.overWindowStart(bucket, rowtime.isLocalZoned()));
             }
         }
-        for (String windowColumn : List.of("window_start", "window_end")) {
-            boolean selected = false;
-            for (SqlNode item : items) {
-                selected |= item instanceof SqlIdentifier id && id.isSimple() && id.getSimple().equalsIgnoreCase(windowColumn);
-            }
-            if (!selected) {
-                items.add(SqlTrees.identifier(windowColumn));
-            }
-        }
+        selectWindowBounds(items, false);
         SqlNodeList newGroup = new SqlNodeList(SqlParserPos.ZERO);
         for (int j = 0; j < group.size(); j++) {
             if (j == key) {
@@ -355,28 +292,80 @@ final class WindowAggregate extends ScopedFamily {
     }
 
     /**
-     * The candidate with the {@code at}-th block of a fresh tree of {@code scope} aggregated per
-     * window: {@code TUMBLE} of the bucket's size, or {@code CUMULATE} of that size and {@code step}.
+     * The candidate with the {@code at}-th block of a fresh tree of {@code scope} aggregated per window: {@code TUMBLE}
+     * of the bucket's size, or {@code CUMULATE} of that size and {@code step}, over the table the block reads, or, where
+     * {@code inFilteringSubquery}, in the {@code FROM} of the filtering subquery it reads ({@link #filteringCandidates}),
+     * which then selects {@code window_start} and {@code window_end} too.
      */
     private Optional<Candidate> windowed(
-            Finding finding, RewriteContext context, Scope scope, int at, Bucket bucketed, Optional<Duration> step) {
+            Finding finding, RewriteContext context, Scope scope, int at, Bucket bucketed, Optional<Duration> step,
+            boolean inFilteringSubquery) {
         SqlNode tree = tree(scope);
         SqlSelect select = Trees.selects(tree).get(at);
         SqlIdentifier table = bucketed.table();
         Column rowtime = bucketed.rowtime();
         Duration unit = bucketed.unit();
         String bucketText = SqlTrees.unparse(select.getGroup().get(bucketed.key()));
-        SqlNode window = step.isPresent() ? Snippets.cumulate(table, rowtime.name(), step.get(), unit)
-                : Snippets.tumble(table, rowtime.name(), unit);
+        SqlNode window = window(table, rowtime, unit, step);
+        if (inFilteringSubquery) {
+            SqlSelect inner = subquery(select);
+            readFrom(inner, window);
+            SqlNodeList items = inner.getSelectList();
+            selectWindowBounds(items, items.stream().anyMatch(item -> item instanceof SqlIdentifier id && id.isStar()));
+        }
         Optional<SqlCall> selected = selectedBucket(select, bucketText);
         String before = selected.map(SqlTrees::unparse).orElse("");
-        if (!windowInPlace(select, bucketed, window)) {
+        if (!windowInPlace(select, bucketed, inFilteringSubquery ? null : window)) {
             return Optional.empty();
         }
         String how = "GROUP BY " + String.join(", ", select.getGroup().stream().map(SqlTrees::unparse).toList()) + " over "
-                + SqlTrees.unparse(window) + emitted(unit, step)
+                + SqlTrees.unparse(window)
+                + (inFilteringSubquery ? " in the FROM of the subquery that filters " + table.getSimple() + ", its WHERE kept" : "")
+                + emitted(unit, step)
                 + selected.map(item -> ", selecting " + SqlTrees.unparse(item) + " in place of " + before).orElse("");
         return Optional.of(describe(finding, context, scope, tree, table, rowtime, unit, step, bucketText, how));
+    }
+
+    /**
+     * The step of a {@code CUMULATE} window of {@code unit} for {@code finding}'s aggregation: as the plan's node
+     * emits ({@link BucketWindows#cumulateStep}), else as the bucket's size suggests ({@link TimeBuckets#cumulateStep});
+     * empty where a {@code TUMBLE} alone fits.
+     */
+    private static Optional<Duration> step(Finding finding, RewriteContext context, Duration unit) {
+        return finding.planNode().flatMap(id -> context.request().plan().flatMap(
+                plan -> plan.node(id).map(node -> BucketWindows.cumulateStep(plan, node, unit))))
+                .orElseGet(() -> TimeBuckets.cumulateStep(unit));
+    }
+
+    /** The window TVF over {@code table}'s {@code rowtime}: {@code CUMULATE} of {@code unit} and {@code step}, else {@code TUMBLE}. */
+    private static SqlNode window(SqlIdentifier table, Column rowtime, Duration unit, Optional<Duration> step) {
+        return step.isPresent() ? Snippets.cumulate(table, rowtime.name(), step.get(), unit)
+                : Snippets.tumble(table, rowtime.name(), unit);
+    }
+
+    /**
+     * {@code window_start} and {@code window_end} added to the select list {@code items} where it does not select them by
+     * name, nor by a {@code *} ({@code star}: where it selects every column of the window).
+     */
+    private static void selectWindowBounds(SqlNodeList items, boolean star) {
+        for (String windowColumn : List.of("window_start", "window_end")) {
+            boolean selected = star;
+            for (SqlNode item : items) {
+                selected |= item instanceof SqlIdentifier id && id.isSimple() && id.getSimple().equalsIgnoreCase(windowColumn);
+            }
+            if (!selected) {
+                items.add(SqlTrees.identifier(windowColumn));
+            }
+        }
+    }
+
+    /** {@code select} reading {@code window} in place of its table ({@code FROM t}, or {@code t} of {@code FROM t AS a}). */
+    private static void readFrom(SqlSelect select, SqlNode window) {
+        if (select.getFrom() instanceof SqlIdentifier) {
+            select.setFrom(window);
+        } else {
+            ((SqlCall) select.getFrom()).setOperand(0, window);
+        }
     }
 
     /** When a window of {@code unit} emits, as the fix says it: at its end, or its result so far each {@code step}. */
@@ -455,7 +444,7 @@ final class WindowAggregate extends ScopedFamily {
      * table it reads): it reads the window, groups by {@code window_start, window_end} in place of the bucket, and each
      * occurrence of the bucket in its items and {@code HAVING} becomes the same expression of {@code window_start}
      * ({@link TimeBuckets#overWindowStart}); {@code window} null where the window is in the {@code FROM} of the
-     * subquery it reads already ({@link #windowedFiltering}). False, leaving it half changed, where the bucket is selected without an alias
+     * subquery it reads already ({@link #windowed}). False, leaving it half changed, where the bucket is selected without an alias
      * or an occurrence cannot be replaced: its tree is then not to be used.
      */
     static boolean windowInPlace(SqlSelect select, Bucket bucketed, SqlNode window) {
@@ -464,10 +453,8 @@ final class WindowAggregate extends ScopedFamily {
         Column rowtime = bucketed.rowtime();
         SqlNode bucket = group.get(key);
         String bucketText = SqlTrees.unparse(bucket);
-        if (window != null && select.getFrom() instanceof SqlIdentifier) {
-            select.setFrom(window);
-        } else if (window != null) {
-            ((SqlCall) select.getFrom()).setOperand(0, window);
+        if (window != null) {
+            readFrom(select, window);
         }
         SqlNodeList newGroup = new SqlNodeList(SqlParserPos.ZERO);
         for (int j = 0; j < group.size(); j++) {

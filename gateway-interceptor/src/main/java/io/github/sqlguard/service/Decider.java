@@ -27,6 +27,7 @@ import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 import io.github.sqlguard.service.StatementTiming.Part;
 import io.github.sqlguard.statement.ParsedSql;
 import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.PlannedBody;
 import io.github.sqlguard.statement.StatementKind;
 
 import org.apache.flink.configuration.Configuration;
@@ -155,7 +156,7 @@ final class Decider {
                                 limits,
                                 new StatementGuard.Planner() {
                                     @Override
-                                    public ExplainOutcome plan(String body, boolean streaming) {
+                                    public ExplainOutcome plan(PlannedBody body, boolean streaming) {
                                         // A statement that restores a savepoint has its job translated by the
                                         // planning, for the restore check (#restore) to reuse.
                                         return explained(planner.plan(
@@ -166,7 +167,7 @@ final class Decider {
 
                                     @Override
                                     public ExplainOutcome planStored(
-                                            String planFile, Optional<String> body, boolean streaming) {
+                                            String planFile, Optional<PlannedBody> body, boolean streaming) {
                                         return explained(planner.planStored(
                                                 call.sessionHandle(), planFile, body, executionConfig, streaming,
                                                 call.policy().explainTimeout()));

@@ -27,6 +27,7 @@ import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.ParsedStatement.PlanFile;
 import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
+import io.github.sqlguard.statement.PlannedBody;
 import io.github.sqlguard.statement.StatementKind;
 
 
@@ -48,17 +49,20 @@ import java.util.function.UnaryOperator;
  */
 public final class StatementGuard {
 
-    /** Plans a statement body in the right session ({@link SessionPlanner}). */
+    /**
+     * Plans a statement body in the right session ({@link SessionPlanner}), with what Flink's SQL parser found in the
+     * statement ({@link PlannedBody}: the planning does not parse the body again).
+     */
     @FunctionalInterface
     public interface Planner {
-        ExplainOutcome plan(String statementBody, boolean streaming);
+        ExplainOutcome plan(PlannedBody statementBody, boolean streaming);
 
         /**
          * Judges a statement that runs a compiled plan file ({@link SessionPlanner#planStored}): the
          * plan in {@code planFile} when it exists, else {@code statementBody}. Without a session to
          * read it in, the guard cannot find out.
          */
-        default ExplainOutcome planStored(String planFile, Optional<String> statementBody, boolean streaming) {
+        default ExplainOutcome planStored(String planFile, Optional<PlannedBody> statementBody, boolean streaming) {
             return new ExplainOutcome.Failed(
                     "the guard cannot read the compiled plan file '" + planFile + "' outside a session", 0);
         }
@@ -306,10 +310,11 @@ public final class StatementGuard {
             unanalysed = Optional.of(unread.reason());
         } else if (storedPlan(statement).isPresent() || statement.plannedBody().isPresent()) {
             Optional<String> planFile = storedPlan(statement);
+            Optional<PlannedBody> body = PlannedBody.of(statement);
             ExplainOutcome outcome =
                     planFile.isPresent()
-                            ? planner.planStored(planFile.get(), statement.plannedBody(), streaming)
-                            : planner.plan(statement.plannedBody().get(), streaming);
+                            ? planner.planStored(planFile.get(), body, streaming)
+                            : planner.plan(body.get(), streaming);
             if (outcome instanceof ExplainOutcome.Planned planned) {
                 plan = Optional.of(planned.plan());
                 judged = planned.judged();

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.rewrite.OnConflictChoice.Action;
 import io.github.sqlguard.rewrite.OnConflictChoice.Choice;
-import io.github.sqlguard.flink.CatalogObject;
-import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.StateTtl;
@@ -124,27 +122,7 @@ class OnConflictChoiceTest {
     private static RewriteContext context(String insert) {
         RewriteRequest request = new RewriteRequest(new StatementParser().parse(insert), null, Optional.empty(),
                 Map.of(), Duration.ofMinutes(1), Duration.ofDays(365), false);
-        return new RewriteContext(request, new RewriteSession() {
-            @Override
-            public Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
-                throw new AssertionError("not planned in this test");
-            }
-
-            @Override
-            public Optional<List<Column>> columns(String query) {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<CatalogObject> lookUp(List<String> names) {
-                return Optional.empty();
-            }
-
-            @Override
-            public boolean mayUseScratchTables() {
-                return true;
-            }
-        }, RewriteSettings.DEFAULTS);
+        return new RewriteContext(request, EmptyCatalogSession.PLANS_NOTHING, RewriteSettings.DEFAULTS);
     }
 
     private static Candidate candidate(Choice choice) {

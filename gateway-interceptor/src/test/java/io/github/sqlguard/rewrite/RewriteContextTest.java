@@ -2,9 +2,6 @@ package io.github.sqlguard.rewrite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.sqlguard.flink.CatalogObject;
-import io.github.sqlguard.plan.Column;
-
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
@@ -25,29 +22,7 @@ class RewriteContextTest {
     @Test
     void plansACandidateOnceForEveryFindingThatProposesTheSameStatementAndConfiguration() {
         List<String> planned = new ArrayList<>();
-        RewriteSession session = new RewriteSession() {
-            @Override
-            public Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
-                planned.add(statement + " " + config + " " + tables);
-                return new Judged(null, Optional.empty(), Optional.of("not planned in this test"));
-            }
-
-            @Override
-            public Optional<List<Column>> columns(String query) {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<CatalogObject> lookUp(List<String> names) {
-                return Optional.empty();
-            }
-
-            @Override
-            public boolean mayUseScratchTables() {
-                return true;
-            }
-        };
-        RewriteContext context = new RewriteContext(null, session, null);
+        RewriteContext context = new RewriteContext(null, new Recording(planned, Set.of()), null);
         TableChange scratch = new TableChange(List.of("c", "d", "t"), "t_1", Optional.of("ts"), 5000, Optional.empty());
 
         RewriteSession.Judged forRank = context.judge("SELECT 1", Map.of("table.exec.state.ttl", "1 d"), List.of());
@@ -94,7 +69,7 @@ class RewriteContextTest {
     void refusesAPlanningOnceTheSessionsOwnBudgetIsSpent() {
         List<String> planned = new ArrayList<>();
         Recording recording = new Recording(planned, Set.of());
-        RewriteSession timed = new RewriteSession() {
+        EmptyCatalogSession timed = new EmptyCatalogSession() {
             @Override
             public Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
                 return recording.judge(statement, config, tables);
@@ -103,21 +78,6 @@ class RewriteContextTest {
             @Override
             public Optional<String> budgetSpent() {
                 return planned.isEmpty() ? Optional.empty() : Optional.of("one sql-guard.explain-timeout planned");
-            }
-
-            @Override
-            public Optional<List<Column>> columns(String query) {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<CatalogObject> lookUp(List<String> names) {
-                return Optional.empty();
-            }
-
-            @Override
-            public boolean mayUseScratchTables() {
-                return true;
             }
         };
         RewriteContext context = new RewriteContext(null, timed, RewriteSettings.DEFAULTS);
@@ -130,27 +90,12 @@ class RewriteContextTest {
     }
 
     /** A session that records what it is asked to plan and plans nothing. */
-    private record Recording(List<String> planned, Set<String> callKeys) implements RewriteSession {
+    private record Recording(List<String> planned, Set<String> callKeys) implements EmptyCatalogSession {
 
         @Override
         public Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
             planned.add(statement + " " + new TreeMap<>(config) + " " + tables);
             return new Judged(null, Optional.empty(), Optional.of("not planned in this test"));
-        }
-
-        @Override
-        public Optional<List<Column>> columns(String query) {
-            return Optional.empty();
-        }
-
-        @Override
-        public Optional<CatalogObject> lookUp(List<String> names) {
-            return Optional.empty();
-        }
-
-        @Override
-        public boolean mayUseScratchTables() {
-            return true;
         }
     }
 }

@@ -138,15 +138,10 @@ class WrittenViewTest {
     }
 
     private static RewriteSession session(List<WrittenView> written, CatalogObject view) {
-        return new RewriteSession() {
+        return new EmptyCatalogSession() {
             @Override
             public Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
-                throw new AssertionError("not planned in this test");
-            }
-
-            @Override
-            public Optional<List<Column>> columns(String query) {
-                return Optional.empty();
+                return PLANS_NOTHING.judge(statement, config, tables);
             }
 
             @Override
@@ -157,11 +152,6 @@ class WrittenViewTest {
             @Override
             public List<WrittenView> writtenViews() {
                 return written;
-            }
-
-            @Override
-            public boolean mayUseScratchTables() {
-                return true;
             }
         };
     }
