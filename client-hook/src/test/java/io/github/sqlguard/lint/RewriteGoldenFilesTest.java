@@ -146,6 +146,7 @@ class RewriteGoldenFilesTest {
         "1160-clicks-and-views-per-url-union-all-both-aggregations-pinned-zero-hint-rewrite-of-one-keeps-the-others-pin",
         "1161-clicks-per-url-and-distinct-users-per-url-union-all-over-one-table-rewrite-names-the-aggregation-left-by-its-node",
         "1162-refunds-union-all-view-of-two-aggregations-one-pinned-zero-hint-rewrite-changes-the-views-own-select",
+        "1163-products-left-join-orders-counted-per-category-side-read-once-kept-under-set-pipeline-mix-still-said",
         "1159-top-3-orders-per-user-over-join-hinted-90-days-orders-30-days-users-set-rewrite-says-the-pipeline-expires-apart",
         "1119-hourly-totals-over-minute-window-totals-view-carrying-window-time-cascaded-window-rewrite",
         "1120-hourly-totals-over-minute-window-totals-by-floor-of-window-start-no-window-rewrite-only-ttl",

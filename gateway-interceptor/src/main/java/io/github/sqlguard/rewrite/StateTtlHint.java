@@ -35,8 +35,12 @@ import java.util.Set;
 /**
  * {@code state-ttl-hint}, for {@code stateful-without-ttl} on a group aggregation or a regular
  * join: a per-operator {@code /*+ STATE_TTL('<input>' = '<sql-guard.rewrite.state-ttl>') *}{@code /}
- * on each block that aggregates or joins, naming the block's inputs (Flink docs, "Query Hints":
- * {@code STATE_TTL} applies to the regular joins and group aggregations of its block); a {@code
+ * on the block whose hint reaches the finding's operator, naming the block's inputs (Flink docs, "Query Hints":
+ * {@code STATE_TTL} applies to the regular joins and group aggregations of its block). Which block that is, Flink
+ * answers ({@link HintBlocks}: a marker TTL per block, read back from the compiled plan); the other blocks stay as the
+ * user wrote them, hinted or not (issue 30 §1: change only what the finding is about), and the proof holds only that
+ * block's operators to the TTL ({@link Intent#only}). Where Flink cannot say (one block, no compiled plan, the proofs'
+ * budget spent), each block that aggregates or joins is hinted, as before. A {@code
  * STATE_TTL} hint already there keeps the user's values but those that never expire ({@code '0'}, or above {@code
  * sql-guard.max-state-ttl}). A {@code '0'} changes only where it pins the finding's own operator ({@link
  * ExplainedPlan#pinnedByHint}): a pin on another operator is that operator's choice, kept as written, and the proof
@@ -105,7 +109,7 @@ final class StateTtlHint extends ScopedFamily {
             ID,
             List.of(StatefulWithoutTtlRule.ID),
             List.of("GroupAggregate", "GlobalGroupAggregate", "Join", "MultiJoin"),
-            "a `STATE_TTL` hint on each block that aggregates or joins, naming its inputs (or, where a hint already there pins the finding's operator, its value that never expires changed; a pin on another operator stays as written): only this statement's operators get the TTL; a join side read once (a bounded source) is left without one, so that its rows stay to be matched");
+            "a `STATE_TTL` hint naming its inputs on the block whose hint reaches the finding's operator (Flink's compiled plan says which, from a marker TTL per block; where it cannot, on each block that aggregates or joins), or, where a hint already there pins the finding's operator, its value that never expires changed; the other blocks and their pins stay as written: only this statement's operators get the TTL; a join side read once (a bounded source) is left without one, so that its rows stay to be matched");
 
     StateTtlHint() {
         super(DECLARATION);
