@@ -38,9 +38,12 @@ import java.util.Set;
  *     by node id, that the rewrite keeps as the user wrote them: another operator's pin, not the finding's (issue 30 §1,
  *     case 1145); each must still have TTL 0 ms, and is not held to {@code ttl}. A rewrite that changes only hints or
  *     the session's TTL plans the same operators in the same order, so the original plan's ids name the rewrite's nodes
+ * @param only where the rewrite changes one SELECT's hint alone, the nodes that hint reaches ({@link HintBlocks}), by
+ *     id: only those are held to {@code ttl} or {@code boundedBelow}, and the others of the same name keep what the
+ *     user wrote (issue 30 §1: change only what the finding is about); empty where every such node is held
  */
 record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration> boundedBelow, boolean readOnceKept,
-        boolean existsLeft, Map<Integer, Set<String>> pinsKept) {
+        boolean existsLeft, Map<Integer, Set<String>> pinsKept, Optional<Set<Integer>> only) {
 
     /** The operator name that stands for "any plan at all". */
     static final String ANY = "*";
@@ -48,42 +51,48 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
     Intent {
         operators = List.copyOf(operators);
         pinsKept = Map.copyOf(pinsKept);
+        only = only.map(Set::copyOf);
     }
 
     /** A statement with no plan to check (configuration, DDL). */
-    static final Intent NO_PLAN = new Intent(List.of(), Optional.empty(), Optional.empty(), false, false, Map.of());
+    static final Intent NO_PLAN = new Intent(List.of(), Optional.empty(), Optional.empty(), false, false, Map.of(), Optional.empty());
 
     /** Any plan: the statement plans. */
-    static final Intent PLANS = new Intent(List.of(ANY), Optional.empty(), Optional.empty(), false, false, Map.of());
+    static final Intent PLANS = new Intent(List.of(ANY), Optional.empty(), Optional.empty(), false, false, Map.of(), Optional.empty());
 
     /** One of {@code operators} in the plan. */
     static Intent operator(String... operators) {
-        return new Intent(List.of(operators), Optional.empty(), Optional.empty(), false, false, Map.of());
+        return new Intent(List.of(operators), Optional.empty(), Optional.empty(), false, false, Map.of(), Optional.empty());
     }
 
     /** One of {@code operators} in the plan, each of them with state TTL {@code ttl}. */
     static Intent operatorTtl(Duration ttl, String... operators) {
-        return new Intent(List.of(operators), Optional.of(ttl), Optional.empty(), false, false, Map.of());
+        return new Intent(List.of(operators), Optional.of(ttl), Optional.empty(), false, false, Map.of(), Optional.empty());
     }
 
     /** One of {@code operators} in the plan, each of them with every state expiring within {@code max}. */
     static Intent operatorBounded(Duration max, String... operators) {
-        return new Intent(List.of(operators), Optional.empty(), Optional.of(max), false, false, Map.of());
+        return new Intent(List.of(operators), Optional.empty(), Optional.of(max), false, false, Map.of(), Optional.empty());
     }
 
     /** This intent, but where a join's side is read once: that side's state keeps its rows, with TTL 0 ms. */
     Intent keepingReadOnce() {
-        return new Intent(operators, ttl, boundedBelow, true, existsLeft, pinsKept);
+        return new Intent(operators, ttl, boundedBelow, true, existsLeft, pinsKept, only);
     }
 
     /** This intent, but leaving the aggregations of {@code EXISTS} subqueries as they are ({@link #existsLeft}). */
     Intent leavingExistsSubqueries() {
-        return new Intent(operators, ttl, boundedBelow, readOnceKept, true, pinsKept);
+        return new Intent(operators, ttl, boundedBelow, readOnceKept, true, pinsKept, only);
     }
 
     /** This intent, but keeping the user's pins {@code pins} ({@link #pinsKept}). */
     Intent keepingPins(Map<Integer, Set<String>> pins) {
-        return new Intent(operators, ttl, boundedBelow, readOnceKept, existsLeft, pins);
+        return new Intent(operators, ttl, boundedBelow, readOnceKept, existsLeft, pins, only);
+    }
+
+    /** This intent, but holding only the nodes {@code nodes} to its TTL ({@link #only}). */
+    Intent onlyOn(Set<Integer> nodes) {
+        return new Intent(operators, ttl, boundedBelow, readOnceKept, existsLeft, pinsKept, Optional.of(nodes));
     }
 
     /**
@@ -93,6 +102,9 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
     boolean unmet(ExplainedPlan plan, PlanNode node, OperatorState state) {
         if (kept(node, state)) {
             return !state.ttl().isZero();
+        }
+        if (only.isPresent() && !only.get().contains(node.id())) {
+            return false;
         }
         if (readOnceKept && readOnce(plan, node, state)) {
             return !state.ttl().isZero();
@@ -136,6 +148,9 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
                                 + " expire, has a TTL of " + StateTtl.format(state.ttl()) + ", not 0 ms: the pin was not kept");
                     }
                     continue;
+                }
+                if (only.isPresent() && !only.get().contains(node.id())) {
+                    continue; // another SELECT's operator, which the rewrite leaves as the user wrote it
                 }
                 if (readOnceKept && readOnce(plan.get(), node, state)) {
                     // The side read once must keep its rows: a pin that does not reach it (a hint key that names no

@@ -16,6 +16,7 @@ import io.github.sqlguard.rules.restore.RestoreLoss;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -218,7 +219,8 @@ final class Prover {
                                 + AggregationOverWindows.changes(p, candidate.statement())).orElse("") : "")
                 + (setsTtl ? TtlMix.changes(judged.plan(), context.request().statement().facts().tableReferences()) : "")
                 + (setsTtl ? AggregateOverAggregate.changes(judged.plan()) : "")
-                + (setsTtl ? leftUnbounded(candidate, findings) : "")
+                + (setsTtl ? leftUnbounded(candidate, findings, judged.plan(),
+                        context.request().statement().facts().tableReferences()) : "")
                 + (candidate.family().equals(WindowGroup.ID) || candidate.family().equals(WindowAggregate.ID)
                         ? judged.plan().map(p -> leftByWindow(candidate, findings, p)).orElse("") : "");
         Optional<String> lost = RestoreLoss.of(judged.verdict(), judged.restore());
@@ -262,9 +264,24 @@ final class Prover {
                         .ifPresent(o -> others.add(new Reported(o, shape(finding.node()))));
             }
         }
+        // A rewrite that changes one SELECT's hint alone (Intent#only) plans the same operators in the same order: the
+        // statement's node ids name its nodes, and tell two operators apart that read the same tables alike (two
+        // aggregations of clicks by url under one UNION ALL, case 1161).
+        Set<Integer> otherIds = new java.util.HashSet<>();
+        if (candidate.intent().only().isPresent() && answered.planNode().isPresent()) {
+            for (Finding finding : original) {
+                if (finding.ruleId().equals(candidate.ruleId()) && finding.planNode().isPresent() && !answered.is(finding)
+                        && !candidate.intent().only().get().contains(finding.planNode().get())) {
+                    otherIds.add(finding.planNode().get());
+                }
+            }
+        }
         for (Finding finding : rewritten) {
             if (!finding.ruleId().equals(candidate.ruleId())) {
                 continue;
+            }
+            if (finding.planNode().isPresent() && otherIds.remove(finding.planNode().get())) {
+                continue; // another SELECT's operator, which the rewrite leaves as it was
             }
             Optional<Reported> other = finding.planNode()
                     .flatMap(id -> rewrittenPlan.flatMap(p -> OperatorIdentity.of(p, id, candidate.tables())))
@@ -305,15 +322,39 @@ final class Prover {
     }
 
     /**
-     * {@code "; it leaves the OverAggregate (device_id) with no TTL (still reported)"}: the operators of the rewrite's plan
-     * that its rule still reports besides the one the candidate is about ({@link #stillReported} lets them stay), for a
-     * rewrite that sets a TTL: a {@code STATE_TTL} hint on a {@code GROUP BY} bounds the aggregation and leaves the
-     * {@code OverAggregate} below it unbounded (no hint reaches an OVER aggregate), which the {@code changes:} line says;
-     * the {@link Rewriter} puts such a rewrite after one of the same finding that leaves none. Empty where none is left.
+     * {@code "; it leaves the OverAggregate (device_id) over readings, which keeps its state with no TTL (never expires):
+     * still reported"}: the operators of the rewrite's plan that its rule still reports besides the one the candidate is
+     * about ({@link #stillReported} lets them stay), for a rewrite that sets a TTL: a {@code STATE_TTL} hint on a {@code
+     * GROUP BY} bounds the aggregation and leaves the {@code OverAggregate} below it unbounded (no hint reaches an OVER
+     * aggregate), which the {@code changes:} line says; the {@link Rewriter} puts such a rewrite after one of the same
+     * finding that leaves none. Each is named so that two alike are told apart, with each state's TTL as the rewrite's
+     * compiled plan gives it ({@link TtlMix#held}: a join whose hint keeps one side 1 d does not keep "no TTL"). Empty
+     * where none is left.
      */
-    private static String leftUnbounded(Candidate candidate, List<Finding> rewritten) {
-        List<String> left = unboundedOperators(candidate, rewritten);
-        return left.isEmpty() ? "" : "; it leaves the " + String.join(" and the ", left) + " with no TTL (still reported)";
+    private static String leftUnbounded(Candidate candidate, List<Finding> rewritten, Optional<ExplainedPlan> plan,
+            List<io.github.sqlguard.statement.ParsedStatement.TableReference> references) {
+        if (plan.isEmpty() || !plan.get().compiled()) {
+            List<String> left = unboundedOperators(candidate, rewritten);
+            return left.isEmpty() ? "" : "; it leaves the " + String.join(" and the ", left) + " with no TTL (still reported)";
+        }
+        Map<Integer, Finding> nodes = new java.util.LinkedHashMap<>();
+        for (Finding finding : rewritten) {
+            // The proof let each of them stay: none is the operator of the candidate's own finding (stillReported).
+            if (finding.ruleId().equals(candidate.ruleId()) && finding.planNode().isPresent()
+                    && plan.get().node(finding.planNode().get()).isPresent()) {
+                nodes.putIfAbsent(finding.planNode().get(), finding);
+            }
+        }
+        // Each by its name first; two that read alike (two joins of orders with customers under one UNION ALL, case 918)
+        // by their plan node too.
+        Map<Integer, String> names = new java.util.LinkedHashMap<>();
+        nodes.forEach((id, finding) -> names.put(id, TtlMix.held(plan.get(), plan.get().node(id).orElseThrow(),
+                finding.facts().keys(), references, false).replaceFirst(", which keeps .*", "")));
+        List<String> left = new ArrayList<>();
+        nodes.forEach((id, finding) -> left.add(TtlMix.held(plan.get(), plan.get().node(id).orElseThrow(),
+                finding.facts().keys(), references,
+                java.util.Collections.frequency(names.values(), names.get(id)) > 1)));
+        return left.isEmpty() ? "" : "; it leaves " + String.join(", and ", left) + ": still reported";
     }
 
     /**

@@ -170,6 +170,15 @@ final class ReadOnce {
      * tables the plan's join's two sides read. Empty where none is, or more than one.
      */
     Optional<Join> join(Finding finding, SqlNode tree) {
+        return join(finding, tree, select -> true);
+    }
+
+    /**
+     * {@link #join(Finding, SqlNode)} among the SELECTs {@code within} accepts: the SELECT whose hint reaches the
+     * finding's join ({@link HintBlocks}), where two SELECTs join the same tables alike (two joins of a {@code UNION
+     * ALL}, case 917).
+     */
+    Optional<Join> join(Finding finding, SqlNode tree, java.util.function.Predicate<SqlSelect> within) {
         if (plan.isEmpty()) {
             return Optional.empty();
         }
@@ -189,6 +198,9 @@ final class ReadOnce {
         Set<Read> streaming = streamingRead.get();
         List<Join> found = new ArrayList<>();
         for (SqlSelect select : Trees.selects(tree)) {
+            if (!within.test(select)) {
+                continue;
+            }
             for (SqlJoin written : joins(select.getFrom(), new ArrayList<>())) {
                 SqlNode onceInput = side.get().side() == 0 ? written.getLeft() : written.getRight();
                 SqlNode streamingInput = side.get().side() == 0 ? written.getRight() : written.getLeft();
@@ -236,6 +248,14 @@ final class ReadOnce {
      * rows stay to be matched. Empty where the join has no side read once.
      */
     String hinted(Optional<Integer> join, String value, SqlNode tree) {
+        return hinted(join, value, tree, select -> true);
+    }
+
+    /**
+     * {@link #hinted(Optional, String, SqlNode)}, reading the hints of the SELECTs {@code within} accepts alone: the one
+     * whose hint reaches the join ({@link HintBlocks}); another SELECT's hint names its own join's inputs.
+     */
+    String hinted(Optional<Integer> join, String value, SqlNode tree, java.util.function.Predicate<SqlSelect> within) {
         if (plan.isEmpty()) {
             return "";
         }
@@ -248,7 +268,7 @@ final class ReadOnce {
             Set<String> read = names(plan.get().tablesRead(plan.get().inputs(each.node()).get(side.get().side())));
             out.append("; the join's ").append(side.get().name()).append(" side (")
                     .append(String.join(", ", tables(plan.get(), each, side.get())));
-            Optional<String> key = expiringKey(tree, read);
+            Optional<String> key = expiringKey(tree, read, within);
             if (key.isPresent()) {
                 out.append(") is read once, a bounded source: the hint's ").append(key.get())
                         .append(" expires its rows too, never to be read again, and ").append(value)
@@ -272,11 +292,16 @@ final class ReadOnce {
      * TTL that expires ({@link #hinted}): the hints' TTL reaches the other side's rows alone.
      */
     boolean unnamed(Optional<Integer> join, SqlNode tree) {
+        return unnamed(join, tree, select -> true);
+    }
+
+    /** {@link #unnamed(Optional, SqlNode)}, reading the hints of the SELECTs {@code within} accepts alone. */
+    boolean unnamed(Optional<Integer> join, SqlNode tree, java.util.function.Predicate<SqlSelect> within) {
         return plan.isPresent() && plan.get().operators(Operator.Join.class).stream()
                 .filter(each -> join.map(id -> id == each.node().id()).orElse(true))
                 .anyMatch(each -> BoundedJoinSide.of(each, plan.get())
                         .map(side -> expiringKey(tree, names(plan.get().tablesRead(plan.get().inputs(each.node())
-                                .get(side.side()))))
+                                .get(side.side()))), within)
                                 .isEmpty())
                         .orElse(false));
     }
@@ -286,10 +311,10 @@ final class ReadOnce {
      * tables {@code read} (by name) a TTL that expires; empty where no hint does. Each SELECT's first such hint is the one
      * Flink reads.
      */
-    private Optional<String> expiringKey(SqlNode tree, Set<String> read) {
+    private Optional<String> expiringKey(SqlNode tree, Set<String> read, java.util.function.Predicate<SqlSelect> within) {
         for (SqlSelect select : Trees.selects(tree)) {
             List<SqlHint> hints = Blocks.stateTtlHints(select);
-            if (hints.isEmpty()) {
+            if (hints.isEmpty() || !within.test(select)) {
                 continue;
             }
             for (SqlJoin join : joins(select.getFrom(), new ArrayList<>())) {

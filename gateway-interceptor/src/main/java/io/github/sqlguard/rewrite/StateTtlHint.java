@@ -35,8 +35,12 @@ import java.util.Set;
 /**
  * {@code state-ttl-hint}, for {@code stateful-without-ttl} on a group aggregation or a regular
  * join: a per-operator {@code /*+ STATE_TTL('<input>' = '<sql-guard.rewrite.state-ttl>') *}{@code /}
- * on each block that aggregates or joins, naming the block's inputs (Flink docs, "Query Hints":
- * {@code STATE_TTL} applies to the regular joins and group aggregations of its block); a {@code
+ * on the block whose hint reaches the finding's operator, naming the block's inputs (Flink docs, "Query Hints":
+ * {@code STATE_TTL} applies to the regular joins and group aggregations of its block). Which block that is, Flink
+ * answers ({@link HintBlocks}: a marker TTL per block, read back from the compiled plan); the other blocks stay as the
+ * user wrote them, hinted or not (issue 30 §1: change only what the finding is about), and the proof holds only that
+ * block's operators to the TTL ({@link Intent#only}). Where Flink cannot say (one block, no compiled plan, the proofs'
+ * budget spent), each block that aggregates or joins is hinted, as before. A {@code
  * STATE_TTL} hint already there keeps the user's values but those that never expire ({@code '0'}, or above {@code
  * sql-guard.max-state-ttl}). A {@code '0'} changes only where it pins the finding's own operator ({@link
  * ExplainedPlan#pinnedByHint}): a pin on another operator is that operator's choice, kept as written, and the proof
@@ -105,7 +109,7 @@ final class StateTtlHint extends ScopedFamily {
             ID,
             List.of(StatefulWithoutTtlRule.ID),
             List.of("GroupAggregate", "GlobalGroupAggregate", "Join", "MultiJoin"),
-            "a `STATE_TTL` hint on each block that aggregates or joins, naming its inputs (or, where a hint already there pins the finding's operator, its value that never expires changed; a pin on another operator stays as written): only this statement's operators get the TTL; a join side read once (a bounded source) is left without one, so that its rows stay to be matched");
+            "a `STATE_TTL` hint naming its inputs on the block whose hint reaches the finding's operator (Flink's compiled plan says which, from a marker TTL per block; where it cannot, on each block that aggregates or joins), or, where a hint already there pins the finding's operator, its value that never expires changed; the other blocks and their pins stay as written: only this statement's operators get the TTL; a join side read once (a bounded source) is left without one, so that its rows stay to be matched");
 
     StateTtlHint() {
         super(DECLARATION);
@@ -139,7 +143,14 @@ final class StateTtlHint extends ScopedFamily {
         // The joins' sides read once, which keep their rows: each block's hint leaves them out, and keeps the user's
         // value for them; the finding's join, where its side read once is left out, is said as such.
         ReadOnce reads = ReadOnce.in(context);
-        Optional<ReadOnce.Join> readOnce = operator.get().equals("Join") ? reads.join(finding, tree) : Optional.empty();
+        // The SELECT whose hint reaches the finding's operator, as Flink answers it (HintBlocks): only its hint changes,
+        // and the other SELECTs stay as the user wrote them, pins and all (issue 30 §1: a hint on another block, or a
+        // hint added to a block the finding is not about, changed what the finding was not about; cases 917, 1158).
+        Optional<HintBlocks.Block> own = HintBlocks.of(finding, context, scope, this);
+        List<SqlSelect> selects = Trees.selects(tree);
+        java.util.function.Predicate<SqlSelect> ownBlock =
+                select -> own.isEmpty() || selects.get(own.get().index()) == select;
+        Optional<ReadOnce.Join> readOnce = operator.get().equals("Join") ? reads.join(finding, tree, ownBlock) : Optional.empty();
         boolean leftOut = false;
         List<String> dropped = new ArrayList<>(); // the user's TTLs on a side read once
         int droppedFrom = 0; // the hints they are dropped from
@@ -150,16 +161,9 @@ final class StateTtlHint extends ScopedFamily {
         Map<Integer, Set<String>> pinsKept = othersPins(finding, context);
         boolean keepPins = !pinsKept.isEmpty();
         Set<SqlSelect> exists = existsSelects(tree);
-        for (SqlSelect select : Trees.selects(tree)) {
-            if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
-                continue;
-            }
-            if (windowAggregation(select)) {
-                continue; // a window aggregation: its state is freed by the window, and it takes no TTL
-            }
-            if (exists.contains(select) && !Blocks.joins(select) && Blocks.stateTtlHints(select).isEmpty()) {
-                // An EXISTS subquery's aggregating SELECT: Flink drops a STATE_TTL hint there (its compiled plan keeps a
-                // TTL of 0 for the aggregation, case 873), so none is written; the proof leaves it as it is.
+        for (int index = 0; index < selects.size(); index++) {
+            SqlSelect select = selects.get(index);
+            if (!hintable(select, exists) || own.isPresent() && own.get().index() != index) {
                 continue;
             }
             Set<String> once = reads.inputs(select);
@@ -261,6 +265,9 @@ final class StateTtlHint extends ScopedFamily {
         if (keepPins) {
             intent = intent.keepingPins(pinsKept);
         }
+        if (own.isPresent()) {
+            intent = intent.onlyOn(own.get().nodes());
+        }
         String retractions = RetractionsUnderTtl.changes(finding, context);
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
@@ -281,7 +288,7 @@ final class StateTtlHint extends ScopedFamily {
                                 + String.join(", ", new LinkedHashSet<>(hinted)) + ")" + TtlExpiry.multiJoinRows(value)
                         : operator.get().equals("Join")
                         ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row "
-                                + (reads.unnamed(finding.planNode(), tree) ? "of the inputs its hint names " : "") + value
+                                + (reads.unnamed(finding.planNode(), tree, ownBlock) ? "of the inputs its hint names " : "") + value
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
                                 + TtlExpiry.joinRows(value, joinType(finding, context), context.request().statement().facts(),
                                         views(context))
@@ -300,7 +307,7 @@ final class StateTtlHint extends ScopedFamily {
                                 + String.join(", ", unreadable.stream().map(u -> u + " becomes '" + value + "'").toList()))
                         + (keptOwn && !(replaced.isEmpty() && unreadable.isEmpty()) ? "; the TTLs written otherwise stay as written" : "")
                         // A side read once that the join's SELECT could not be matched to: what the hints written do to it.
-                        + (readOnce.isEmpty() && isJoin ? reads.hinted(finding.planNode(), value, tree) : "")
+                        + (readOnce.isEmpty() && isJoin ? reads.hinted(finding.planNode(), value, tree, ownBlock) : "")
                         + DistinctUnderTtl.changes(finding, context)
                         + retractions),
                 proposed.chosen()));
@@ -327,6 +334,17 @@ final class StateTtlHint extends ScopedFamily {
         return plan.get().pinnedByHint();
     }
 
+    /**
+     * True where a {@code STATE_TTL} hint on {@code select} can reach an operator and the family may write one: it joins
+     * or aggregates, not per window (a window's end frees its state, {@link #windowAggregation}), and is not an {@code
+     * EXISTS} subquery's aggregating SELECT without a hint ({@code exists}, the tree's): Flink drops a hint there (its
+     * compiled plan keeps a TTL of 0 for the aggregation, case 873), so none is written, and the proof leaves it as it is.
+     */
+    static boolean hintable(SqlSelect select, Set<SqlSelect> exists) {
+        return (Blocks.aggregates(select) || Blocks.joins(select)) && !windowAggregation(select)
+                && !(exists.contains(select) && !Blocks.joins(select) && Blocks.stateTtlHints(select).isEmpty());
+    }
+
     /** True where the finding's operator is an aggregation that another aggregation reads ({@link AggregateOverAggregate}). */
     private static boolean readByAnother(Finding finding, RewriteContext context) {
         return context.request().plan().flatMap(plan -> finding.planNode().flatMap(plan::node)
@@ -337,7 +355,7 @@ final class StateTtlHint extends ScopedFamily {
      * The SELECTs of {@code tree} that are an {@code EXISTS} subquery ({@code EXISTS (SELECT ...)}, {@code NOT EXISTS}
      * alike), by identity.
      */
-    private static Set<SqlSelect> existsSelects(SqlNode tree) {
+    static Set<SqlSelect> existsSelects(SqlNode tree) {
         Set<SqlSelect> out = Collections.newSetFromMap(new IdentityHashMap<>());
         ArrayDeque<SqlNode> todo = new ArrayDeque<>();
         todo.push(tree);

@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.plan.BoundedJoinSide;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OperatorState;
@@ -7,6 +8,7 @@ import io.github.sqlguard.plan.PipelineTtls;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.plan.UpdateStreams;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 
 import java.time.Duration;
@@ -25,6 +27,16 @@ import java.util.TreeSet;
  * shorter TTL, the operator that forgot it starts the key anew while the other still holds it, so
  * rows already emitted downstream are emitted again (duplicates), or an update arrives for a row the
  * downstream operator no longer has. Read from the compiled plan's state entries.
+ *
+ * <p>Not said of a join's side read once held with no TTL ({@link BoundedJoinSide}, a {@code '0'} the rewrite or the
+ * user pins) under an operator whose TTL is its streaming side's, where the join emits inserts only ({@link
+ * UpdateStreams#emitsUpdates}: an inner join of inputs that insert): the bounded source is read once, so no row of that
+ * side arrives after the read to be joined again, and each output row is made once, when a row of the streaming side
+ * (held at the same TTL as the operator above) meets the rows read; a key the operator above forgot then starts anew
+ * with rows never emitted before, which its own clause says ("an idle key's result is forgotten and starts anew"):
+ * nothing is emitted twice, and nothing arrives to update a row it no longer has (cases 980 and 983 said duplicates of
+ * such a join). Where the join emits updates (an outer join keeping the side read once retracts the row it padded with
+ * nulls when a match arrives), a forgotten key does receive them, and it is said.
  */
 final class TtlMix {
 
@@ -62,7 +74,7 @@ final class TtlMix {
                 // at 4 d is one TTL, whatever the other side keeps (PipelineTtls).
                 List<OperatorState> above = PipelineTtls.statesOf(node, input);
                 for (PlanNode below : statefulBelow(p, inputs.get(input))) {
-                    if (ttls(above).equals(ttls(below.state())) || !seen.add(node.id() + "/" + input + "/" + below.id())
+                    if (ttls(above).equals(ttls(expiring(p, below))) || !seen.add(node.id() + "/" + input + "/" + below.id())
                             || links >= MAX_PAIRS) {
                         continue;
                     }
@@ -120,6 +132,47 @@ final class TtlMix {
         return named(plan, node, references) + ", which keeps " + rowsOf(plan, node, first, references) + " "
                 + ttlWords(PipelineTtls.statesOf(node, first)) + " and " + rowsOf(plan, node, 1 - first, references).replaceFirst(
                         "^the rows of ", "those of ") + " " + ttlWords(PipelineTtls.statesOf(node, 1 - first));
+    }
+
+    /**
+     * {@code node} of {@code plan}, an operator a rewrite leaves as it was, named so that two alike are told apart and
+     * with each of its states' TTL as the compiled plan gives it: {@code the GroupAggregate (url) over page_views, which
+     * keeps its state with no TTL (never expires)}; {@code the Join of payments with orders, which keeps the rows of
+     * orders with no TTL (never expires) and those of payments under a TTL of 1 d} (issue 30 §1: "it leaves the
+     * GroupAggregate (url) with no TTL" named neither of case 1158's two aggregations, and "the Join with no TTL" was
+     * said of case 1157's join, whose hint keeps payments 1 d). A one-input operator is named by its keys ({@code
+     * keys}, the finding's) and the tables its input reads. With {@code byId}, by its plan node too ({@code the
+     * Join[3] of orders with customers}, as the findings' nodes print it), where another such operator reads the same.
+     */
+    static String held(ExplainedPlan plan, PlanNode node, List<String> keys, List<TableReference> references,
+            boolean byId) {
+        String held;
+        if (perInput(node) && plan.inputs(node).size() == 2) {
+            held = keptBelow(plan, node, references);
+        } else {
+            List<PlanNode> inputs = plan.inputs(node);
+            String read = inputs.size() == 1 ? tables(plan, inputs.get(0)) : "";
+            held = named(plan, node, references) + (keys.isEmpty() ? "" : " (" + String.join(", ", keys) + ")")
+                    + (read.isEmpty() ? "" : " over " + read) + ", which keeps its state " + ttlWords(node.state());
+        }
+        return byId ? held.replaceFirst(java.util.regex.Pattern.quote("the " + node.name()),
+                java.util.regex.Matcher.quoteReplacement("the " + node.label())) : held;
+    }
+
+    /**
+     * The states of {@code node} whose TTL decides when it emits a row again: all of them, but for a join that emits
+     * inserts only, not the state of its side read once (see the class comment): those rows are joined only with the
+     * later rows of the streaming side, whose state is the one that counts.
+     */
+    private static List<OperatorState> expiring(ExplainedPlan plan, PlanNode node) {
+        Optional<BoundedJoinSide> once = plan.operators(Operator.Join.class).stream()
+                .filter(join -> join.node().id() == node.id())
+                .flatMap(join -> BoundedJoinSide.of(join, plan).stream())
+                .findFirst();
+        if (once.isEmpty() || !perInput(node) || node.state().size() != 2 || UpdateStreams.emitsUpdates(plan, node)) {
+            return node.state();
+        }
+        return List.of(node.state().get(once.get().streaming()));
     }
 
     /** True where {@code node} keeps one state per input (a regular join's left and right state). */

@@ -133,10 +133,12 @@ class TtlRewritesKeepMeaningTest {
         assertThat(rewrites).filteredOn(r -> r.family().equals("state-ttl-hint")).singleElement().satisfies(r -> {
             // The aggregation over the join gets the join's longer input TTL, not 1 d (PipelineTtls).
             assertThat(r.sql()).contains("'t' = '90 d'").contains("'o' = '90 d'").contains("'s' = '30 d'");
-            // The user's '0' pin is replaced, and the changes say so first.
+            // The user's '0' pin is replaced, and the changes say so first; the join's SELECT is not the finding's and
+            // keeps its hint (HintBlocks), whose TTLs the line says as the rewrite's plan gives them.
             assertThat(r.changes())
                     .startsWith("replaces your STATE_TTL pin 't' = '0', which keeps its state forever, with '90 d'")
-                    .contains("stay as written");
+                    .contains("the Join of orders with shipments, which keeps the rows of orders under a TTL of 90 d and"
+                            + " those of shipments under a TTL of 30 d");
         });
     }
 

@@ -116,7 +116,7 @@ public final class RewriteGoldens {
                     .put("family", r.path("family").asText())
                     .put("sql", r.path("sql").asText())
                     .put("statement", r.path("statement").asText())
-                    .put("changes", r.path("changes").asText())
+                    .put("changes", renumber(r.path("changes").asText(), ids))
                     .put("columns", r.path("columns").asText());
             rewrite.set("operators", r.path("operators"));
             ArrayNode planNodes = rewrite.putArray("planNodes");

@@ -47,7 +47,7 @@ import java.util.Set;
  *       inner or semi join, a lookup join, a union, a first-row deduplication): updates where an input does.
  * </ul>
  */
-final class UpdateStreams {
+public final class UpdateStreams {
 
     private UpdateStreams() {}
 
@@ -60,7 +60,7 @@ final class UpdateStreams {
             "GroupWindowAggregate", "WindowRank", "WindowDeduplicate", "TemporalSort", "Sort", "Match");
 
     /** True where {@code node} of {@code plan} emits updates: Flink's answer where the plan has it, else derived (above). */
-    static boolean emitsUpdates(ExplainedPlan plan, PlanNode node) {
+    public static boolean emitsUpdates(ExplainedPlan plan, PlanNode node) {
         return emitsUpdates(plan, node, new HashSet<>(), 0);
     }
 
