@@ -87,11 +87,10 @@ class HostileInputPropertiesIT {
     }
 
     /**
-     * Fresh draws on every run, all in one long-lived session. 500 tries: {@code DifferentialIT} sends a
-     * fixed-seed sample of the same generator ({@link MutatedStatements#sample}, four per case, 1,537 sent
-     * on 2026-12-05: a case's rest once its two sessions diverge) through the same guarded gateway set-up, but for its
-     * proofs of rewrites, which it turns off (the proofs of these draws are this test's), each in its case's session, and
-     * asserts the same of each.
+     * Fresh draws on every run, all in one long-lived session. 500 tries: {@code SharedCasesIT}'s differential check
+     * ({@code StockDifferential}) sends a fixed-seed sample of the same generator ({@link MutatedStatements#sample},
+     * four per case, 2,605 sent in round 70's CI: a case's rest once its two sessions diverge) through the shared
+     * guarded gateway, each in its case's session after the case's statements, and asserts the same of each.
      */
     @Property(tries = 500)
     void everyStatementGetsAVerdictOrAClearError(@ForAll("statements") String statement) throws Exception {

@@ -13,11 +13,15 @@ import io.github.sqlguard.testing.SlotRuns;
 import io.github.sqlguard.testing.SqlScript;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,10 +52,18 @@ import java.util.stream.Stream;
  * one per distinct policy (the limit cases share one).
  *
  * <p>The scripts run {@link #CASES_AT_ONCE} at a time ({@link SlotRuns}), each in its own session (a
- * statement's verdict does not depend on another session's, as in {@code DifferentialIT}); a script's
- * statements run in order, and each script is one test, in corpus order.
+ * statement's verdict does not depend on another session's); a script's statements run in order, and each script is
+ * one test, in corpus order.
+ *
+ * <p>The same run makes the differential check against a stock gateway ({@link StockDifferential}): each statement
+ * goes to a stock session too, and after the script its fixed-seed mutations go to both sessions; the check's
+ * assertion is {@link #whatTheStockGatewayAcceptsTheGuardNeverRefusesAsAPlannerError}, after the scripts. So the corpus
+ * goes through the guarded REST gateway once (before round 71 {@code DifferentialIT} sent it again through a guarded
+ * gateway of its own). {@code -Dsql-guard.cases.differential=false} leaves the check out (the 1.20 step of {@code
+ * .ci/run}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SharedCasesIT {
 
     /** Scripts sent at once: one plans while the other waits on its statements' operations and jobs. */
@@ -59,14 +71,22 @@ class SharedCasesIT {
 
     /** Gateways of the scripts' {@code -- policy:} headers, one per distinct policy; the default one is shared. */
     private final Map<Map<String, String>, GuardedGateway> gateways = new HashMap<>();
+    /** The stock gateway of the differential check, or null when it is off. */
+    private StockDifferential differential;
 
     @BeforeAll
     void startGateway() throws Exception {
         gateways.put(Map.of(), GuardedGateway.shared());
+        if (StockDifferential.enabled()) {
+            differential = StockDifferential.start();
+        }
     }
 
     @AfterAll
     void stopGateways() {
+        if (differential != null) {
+            differential.close();
+        }
         gateways.forEach((policy, gateway) -> {
             if (!policy.isEmpty()) {
                 gateway.close();
@@ -113,17 +133,32 @@ class SharedCasesIT {
     }
 
     @TestFactory
+    @Order(1)
     Stream<DynamicTest> lastStatementGetsTheVerdictOfTheHeader() {
         return SlotRuns.atOnce(CASES_AT_ONCE, cases(), Path::toString, file -> 1, this::checkScript);
     }
 
+    /**
+     * Whatever the stock gateway accepted of the scripts' statements and mutations ({@link StockDifferential}), the guard
+     * did not refuse as Flink's rejection; after every script ran.
+     */
+    @Test
+    @Order(2)
+    void whatTheStockGatewayAcceptsTheGuardNeverRefusesAsAPlannerError() {
+        Assumptions.assumeTrue(differential != null, "-Dsql-guard.cases.differential=false");
+        differential.assertNoPlannerErrorRefusal();
+    }
+
     private void checkScript(Path file) throws Exception {
         SqlScript script = SqlScript.read(file);
-        try (RestSession session = gatewayFor(script.policy()).openSession(script.sessionProperties())) {
+        try (RestSession session = gatewayFor(script.policy()).openSession(script.sessionProperties());
+                StockDifferential.Case stock = differential == null ? null : differential.open(script)) {
             List<String> statements = script.statements();
             for (int i = 0; i < statements.size(); i++) {
                 String statement = statements.get(i);
                 boolean last = i == statements.size() - 1;
+                StockDifferential.Stock onStock =
+                        stock == null ? null : stock.runOnStock(statement, last ? script.executionConfig() : Map.of());
                 // The verdict is audited before executeStatement returns; a refused statement is an
                 // operation that fails with the guard's message. Allowed queries are not read to the
                 // end: they are checked to start (or finish) without error, then closed.
@@ -151,6 +186,9 @@ class SharedCasesIT {
                     answer = result.rows().stream().map(r -> r.path("fields").get(0).asText()).toList().toString();
                 } else {
                     error = session.errorAndClose(operation);
+                }
+                if (stock != null) {
+                    stock.caseStatement(statement, onStock, record, error);
                 }
                 List<String> rules = new ArrayList<>();
                 record.path("findings").forEach(f -> rules.add(f.path("id").asText()));
@@ -192,6 +230,9 @@ class SharedCasesIT {
                         }
                     }
                 }
+            }
+            if (stock != null) {
+                stock.mutations(session);
             }
         }
     }

@@ -28,7 +28,7 @@ import java.util.stream.Stream;
 
 /**
  * Every finding on every statement the corpus tests send (the case corpus, shared and own, and the
- * mutated statements {@code DifferentialIT} sends after each script), judged in process through
+ * mutated statements {@code SharedCasesIT}'s differential check sends after each script), judged in process through
  * Flink's real planner ({@link RuleTestKit}), says true things about the statement in front of it:
  *
  * <ul>
@@ -71,7 +71,7 @@ class FindingsNameColumnsTest {
     /** Statements a session applies (tables, views, functions, catalogs, configuration); queries and INSERTs are only judged. */
     private static final Set<String> APPLIED = Set.of("CREATE", "DROP", "ALTER", "USE", "SET");
 
-    /** How many mutated statements {@code DifferentialIT} sends after each script. */
+    /** How many mutated statements {@code SharedCasesIT}'s differential check ({@code StockDifferential}) sends after each script. */
     private static final int MUTATIONS_PER_CASE = 4;
 
     /**
