@@ -54,6 +54,7 @@ class LookupJoinLintCasesTest {
         "68-kafka-top-3-bids-per-auction-over-filtering-subquery-window-fix-and-rewrite-window-the-subquery",
         "79-demo-buys-per-category-over-lookup-join-view-without-ts-window-fix-adds-ts-to-the-view",
         "80-demo-daily-unique-visitors-into-elasticsearch-keyed-by-date-and-time",
+        "77-daily-orders-joined-to-daily-refunds-by-date-format-into-elasticsearch-keyed-by-day-and-shop-window-join-on-conflict-deduplicate",
         "42-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-materializer-says-no-matches-compete",
         "44-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-refused-reason-says-one-match"})
     void lastStatementIsAsItsHeaderSays(String name) throws Exception {

@@ -420,20 +420,27 @@ final class WindowAggregate extends ScopedFamily {
     }
 
     /**
-     * The {@code changes:} clause of this family's candidate written again with {@code ON CONFLICT DO DEDUPLICATE}
+     * The {@code changes:} clause of a window family's candidate written again with {@code ON CONFLICT DO DEDUPLICATE}
      * ({@link Candidate#deduplicatingOnConflict}), where Flink refused it without a clause (on-conflict-required alone
      * blocks it, {@link Prover#prove}): the statement inserts into a sink keyed by a primary key that takes upserts, and
      * Flink 2.3 derives no upsert key for a window TVF aggregation ({@code FlinkRelMdUpsertKeys} has no case for {@code
-     * StreamPhysicalWindowAggregate}), so its check (FLIP-558, {@code table.exec.sink.require-on-conflict}) asks for a
-     * clause. Over an insert-only input a {@code DEDUPLICATE} strategy puts no upsert materializer before the sink: Flink
-     * 2.3.0's {@code FlinkChangelogModeInferenceProgram} lets the inserts "be handled as UPSERT_AFTER and overwrite previous
-     * value". Before, the window rewrite into such a sink was not proven (Flink's SQL demo's daily unique visitors into
-     * Elasticsearch, lint case 80) and the TTL was the only rewrite offered. Empty where the plan has no such sink.
+     * StreamPhysicalWindowAggregate}), nor so for a window join of two (a {@code Join} to it, keyed by its inputs' keys),
+     * so its check
+     * (FLIP-558, {@code table.exec.sink.require-on-conflict}) asks for a clause. Over an insert-only input a {@code
+     * DEDUPLICATE} strategy puts no upsert materializer before the sink: Flink 2.3.0's {@code
+     * FlinkChangelogModeInferenceProgram} lets the inserts "be handled as UPSERT_AFTER and overwrite previous value"; a
+     * window aggregation and a window join emit inserts only (the same program gives {@code StreamPhysicalWindowJoin}
+     * {@code INSERT_ONLY}), and the proof checks that the sink plans no materializer ({@link Intent#insertsIntoSink}).
+     * Before, the window rewrite into such a sink was not proven (Flink's SQL demo's daily unique visitors into
+     * Elasticsearch, lint case 80; a window join into a keyed sink, case 1172) and the TTL was the only rewrite offered.
+     * Empty where the plan has no such sink.
+     *
+     * @param written what the rewrite writes, as the clause names it: {@code a window aggregation}, {@code a window join}
      */
-    static Optional<String> keyedSink(RewriteContext context) {
+    static Optional<String> keyedSink(RewriteContext context, String written) {
         return context.request().plan().flatMap(plan -> plan.operators(Operator.Sink.class).stream()
                 .filter(s -> !s.primaryKey().isEmpty() && s.conflictStrategy().isEmpty()).findFirst())
-                .map(sink -> "ON CONFLICT DO DEDUPLICATE, as Flink 2.3 refuses a window aggregation into "
+                .map(sink -> "ON CONFLICT DO DEDUPLICATE, as Flink 2.3 refuses " + written + " into "
                         + sink.node().table().map(t -> t.getObjectName()).orElse("the sink") + ", keyed by "
                         + String.join(", ", sink.primaryKey()) + ", without an ON CONFLICT clause (it derives no upsert"
                         + " key for one): over the window's insert-only rows it puts no upsert materializer before the"
