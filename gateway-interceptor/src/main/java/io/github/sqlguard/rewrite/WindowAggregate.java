@@ -15,6 +15,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 import java.time.Duration;
@@ -71,15 +72,23 @@ final class WindowAggregate extends ScopedFamily {
         if (!finding.facts().operator().map(n -> n.contains("GroupAggregate")).orElse(false)) {
             return List.of();
         }
-        List<SqlSelect> selects = Trees.selects(tree(scope));
+        SqlNode read = tree(scope);
+        List<SqlSelect> selects = Trees.selects(read);
         List<Candidate> out = new ArrayList<>();
         for (int s = 0; s < selects.size(); s++) {
             SqlSelect select = selects.get(s);
+            if (select.getGroup() != null && Trees.withItemRead(read, select).isPresent()) {
+                int before = out.size();
+                filteringCandidates(finding, context, scope, s, select, Trees.withItemRead(read, select).get(), out);
+                if (out.size() > before) {
+                    continue;
+                }
+            }
             if (select.getGroup() != null && table(select) == null) {
                 int before = out.size();
                 subqueryCandidates(finding, context, scope, s, select, out);
-                if (out.size() == before) {
-                    filteringCandidates(finding, context, scope, s, select, out);
+                if (out.size() == before && subquery(select) != null) {
+                    filteringCandidates(finding, context, scope, s, select, subquery(select), out);
                 }
                 continue;
             }
@@ -144,12 +153,16 @@ final class WindowAggregate extends ScopedFamily {
      * subquery selects {@code window_start} and {@code window_end}, and the block above groups by them in the bucket's
      * place ({@link #windowInPlace}). Flink plans a window aggregation over the window TVF filtered and projected by a
      * {@code Calc} ({@code StreamPhysicalWindowAggregateRule}). Only where the subquery selects the event-time column as
-     * it is (or {@code *}), so that the bucket above names it. Before, only the TTL was offered (case 1165).
+     * it is (or {@code *}), so that the bucket above names it. Before, only the TTL was offered (case 1165). The same for
+     * a {@code WITH} item that filters, which the block reads by name and no other block reads ({@link Trees#withItemRead}):
+     * the window goes into the item's {@code FROM}, its {@code WHERE} kept (case 1176; before, only the TTL).
+     *
+     * @param inner the subquery or {@code WITH} item's query {@code select} reads
      */
     private void filteringCandidates(
-            Finding finding, RewriteContext context, Scope scope, int at, SqlSelect select, List<Candidate> out) {
-        SqlSelect inner = subquery(select);
-        if (inner == null || table(inner) == null || inner.getWhere() == null || inner.getGroup() != null
+            Finding finding, RewriteContext context, Scope scope, int at, SqlSelect select, SqlSelect inner,
+            List<Candidate> out) {
+        if (table(inner) == null || inner.getWhere() == null || inner.getGroup() != null
                 || inner.getHaving() != null || inner.isDistinct() || inner.getFetch() != null || inner.getOffset() != null
                 || inner.getOrderList() != null && !inner.getOrderList().isEmpty()
                 || !mayBe(finding, context, table(inner))) {
@@ -196,7 +209,8 @@ final class WindowAggregate extends ScopedFamily {
             Finding finding, RewriteContext context, Scope scope, int at, Bucket bucketed, Optional<Duration> step) {
         SqlNode tree = tree(scope);
         SqlSelect select = Trees.selects(tree).get(at);
-        SqlSelect inner = subquery(select);
+        Optional<SqlSelect> withItem = Trees.withItemRead(tree, select);
+        SqlSelect inner = withItem.orElseGet(() -> subquery(select));
         SqlIdentifier table = bucketed.table();
         Column rowtime = bucketed.rowtime();
         Duration unit = bucketed.unit();
@@ -225,7 +239,8 @@ final class WindowAggregate extends ScopedFamily {
             return Optional.empty();
         }
         String how = "GROUP BY " + String.join(", ", select.getGroup().stream().map(SqlTrees::unparse).toList()) + " over "
-                + SqlTrees.unparse(window) + " in the FROM of the subquery that filters " + table.getSimple()
+                + SqlTrees.unparse(window) + " in the FROM of the " + (withItem.isPresent() ? "WITH item "
+                        + SqlUtil.stripAs(select.getFrom()) + ", which" : "subquery that") + " filters " + table.getSimple()
                 + ", its WHERE kept" + emitted(unit, step)
                 + selected.map(item -> ", selecting " + SqlTrees.unparse(item) + " in place of " + before).orElse("");
         return Optional.of(describe(finding, context, scope, tree, table, rowtime, unit, step, bucketText, how));
