@@ -6,9 +6,11 @@
 -- lookup join of its category dimension and selects no time column, into Elasticsearch keyed by the category. Round 69
 -- read (at 5519b181) a window fix over TABLE(TUMBLE(TABLE rich_user_behavior, DESCRIPTOR(ts), ...)) that did not say
 -- that ts is no column of the view; namecols2's view columns (ExplainedPlan#viewColumns) read this view too, lookup join
--- and all: the fix says to select ts in the view, through which the window reads user_behavior's time attribute. Flink
--- 2.3 only (LookupJoinLintCasesTest skips a case naming on-conflict-required on 1.20): on 1.20 the fix names the TTL
--- alone, no window (round 70 saw it; why the window is not offered there is not yet read from the plan).
+-- and all: the fix says to select ts in the view, through which the window reads user_behavior's time attribute. On
+-- Flink 1.20 the fix named the TTL alone (round 70): 1.20's compiled plan pushes the watermark into the Kafka scan
+-- without a "rowtimeExpr" (2.3 added it) and no Calc over the scan reinterprets ts (the view does not read it), so the
+-- plan reader found no event time below the aggregation. It now takes the table's declared rowtime
+-- ("watermarkSpecs"), and the case runs on both lines.
 CREATE TABLE user_behavior (
   user_id BIGINT,
   item_id BIGINT,

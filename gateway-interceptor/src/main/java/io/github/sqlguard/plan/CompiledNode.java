@@ -99,6 +99,28 @@ final class CompiledNode {
      * ({@code CompiledPlanReader#rowtimeOfConsumingCalc}).
      */
     boolean pushedWatermarkWithoutRowtime;
+    /**
+     * A source scan's table's declared rowtime attribute ({@code "resolvedTable"."schema"."watermarkSpecs"[0]
+     * ."rowtimeAttribute"}), or null: on Flink 1.20, where no Calc over the scan reinterprets it ({@code
+     * CompiledPlanReader#rowtimeOfConsumingCalc}), the scan's output column of that name is its rowtime, as Flink 2.3's
+     * {@code "rowtimeExpr"} says of the same scan (lint case 79).
+     */
+    String declaredRowtime;
+
+    /** The index of {@link #declaredRowtime} in the output type; -1 where there is none or the scan does not emit it. */
+    int declaredRowtimeIndex() {
+        if (declaredRowtime == null) {
+            return -1;
+        }
+        List<Column> columns = outputType.columns();
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).name().equals(declaredRowtime)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Whether the source has a pushed-down watermark at all ({@code "abilities"} holds a {@code WatermarkPushDown}). */
     boolean pushedWatermark;
     /**

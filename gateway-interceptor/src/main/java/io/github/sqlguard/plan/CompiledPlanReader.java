@@ -111,6 +111,11 @@ public final class CompiledPlanReader {
             if (source != null && target != null && source.pushedWatermarkWithoutRowtime && source.pushedRowtime < 0) {
                 source.pushedRowtime = rowtimeOfConsumingCalc(target, text);
             }
+            if (source != null && target != null && source.pushedWatermarkWithoutRowtime && source.pushedRowtime < 0) {
+                // Flink 1.20 where the Calc over the scan does not read the rowtime at all (lint case 79: a view over a
+                // lookup join that selects no time column): the scan still emits it, as the table's declared rowtime.
+                source.pushedRowtime = source.declaredRowtimeIndex();
+            }
             if (source != null && target != null && source.pushedWatermark && source.pushedRowtime < 0) {
                 target.castRowtimes = castRowtimes(target, text);
             }
@@ -384,6 +389,13 @@ public final class CompiledPlanReader {
                     List<String> key = new ArrayList<>();
                     table.path("schema").path("primaryKey").path("columns").forEach(c -> key.add(c.asText()));
                     node.primaryKey = List.copyOf(key);
+                    if (of == TableOf.SCAN) {
+                        // The table's declared rowtime, by name ({@code WATERMARK FOR ts AS ...}): what a pushed-down
+                        // watermark without "rowtimeExpr" (Flink 1.20) makes event time where no Calc names it.
+                        JsonNode spec = table.path("schema").path("watermarkSpecs").path(0);
+                        node.declaredRowtime = spec.path("rowtimeAttribute").isTextual()
+                                ? spec.path("rowtimeAttribute").asText() : null;
+                    }
                     if (of == TableOf.SINK) {
                         // The physical columns, in order: what the sink's input fields are written into.
                         List<String> columns = new ArrayList<>();

@@ -102,13 +102,14 @@ record Candidate(
 
     /**
      * This candidate with {@code ON CONFLICT DO DEDUPLICATE} after its statement, which the changes line says with
-     * {@code why}: Flink 2.3 refuses a window aggregation into a sink keyed by a primary key without a clause, and over
-     * its insert-only rows that choice puts no upsert materializer before the sink ({@link WindowAggregate#keyedSink}).
+     * {@code why}: Flink 2.3 refuses a window aggregation or a window join into a sink keyed by a primary key without a
+     * clause, and over their insert-only rows that choice puts no upsert materializer before the sink ({@link
+     * WindowAggregate#keyedSink}), which its proof checks ({@link Intent#insertingIntoSink}).
      */
     Candidate deduplicatingOnConflict(String why) {
         String clause = "\nON CONFLICT DO DEDUPLICATE";
         return new Candidate(family, answers, before, unterminated(statement) + clause, unterminated(planned) + clause,
-                config, tables, intent, columns, changes + "; " + why, chosen, view, way,
+                config, tables, intent.insertingIntoSink(), columns, changes + "; " + why, chosen, view, way,
                 line.map(l -> l.followedBy(why)));
     }
 

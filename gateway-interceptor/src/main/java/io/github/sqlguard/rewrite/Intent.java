@@ -41,9 +41,12 @@ import java.util.Set;
  * @param only where the rewrite changes one SELECT's hint alone, the nodes that hint reaches ({@link HintBlocks}), by
  *     id: only those are held to {@code ttl} or {@code boundedBelow}, and the others of the same name keep what the
  *     user wrote (issue 30 §1: change only what the finding is about); empty where every such node is held
+ * @param insertsIntoSink true where the rewrite ends with {@code ON CONFLICT DO DEDUPLICATE} for a query meant to write
+ *     inserts only ({@link Candidate#deduplicatingOnConflict}): its sink must plan no upsert materializer, which it
+ *     plans over updating rows ({@code Sink(..., upsertMaterialize=[true])}) and which keeps every row of a key
  */
 record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration> boundedBelow, boolean readOnceKept,
-        boolean existsLeft, Map<Integer, Set<String>> pinsKept, Optional<Set<Integer>> only) {
+        boolean existsLeft, Map<Integer, Set<String>> pinsKept, Optional<Set<Integer>> only, boolean insertsIntoSink) {
 
     /** The operator name that stands for "any plan at all". */
     static final String ANY = "*";
@@ -55,44 +58,49 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
     }
 
     /** A statement with no plan to check (configuration, DDL). */
-    static final Intent NO_PLAN = new Intent(List.of(), Optional.empty(), Optional.empty(), false, false, Map.of(), Optional.empty());
+    static final Intent NO_PLAN = new Intent(List.of(), Optional.empty(), Optional.empty(), false, false, Map.of(), Optional.empty(), false);
 
     /** Any plan: the statement plans. */
-    static final Intent PLANS = new Intent(List.of(ANY), Optional.empty(), Optional.empty(), false, false, Map.of(), Optional.empty());
+    static final Intent PLANS = new Intent(List.of(ANY), Optional.empty(), Optional.empty(), false, false, Map.of(), Optional.empty(), false);
 
     /** One of {@code operators} in the plan. */
     static Intent operator(String... operators) {
-        return new Intent(List.of(operators), Optional.empty(), Optional.empty(), false, false, Map.of(), Optional.empty());
+        return new Intent(List.of(operators), Optional.empty(), Optional.empty(), false, false, Map.of(), Optional.empty(), false);
     }
 
     /** One of {@code operators} in the plan, each of them with state TTL {@code ttl}. */
     static Intent operatorTtl(Duration ttl, String... operators) {
-        return new Intent(List.of(operators), Optional.of(ttl), Optional.empty(), false, false, Map.of(), Optional.empty());
+        return new Intent(List.of(operators), Optional.of(ttl), Optional.empty(), false, false, Map.of(), Optional.empty(), false);
     }
 
     /** One of {@code operators} in the plan, each of them with every state expiring within {@code max}. */
     static Intent operatorBounded(Duration max, String... operators) {
-        return new Intent(List.of(operators), Optional.empty(), Optional.of(max), false, false, Map.of(), Optional.empty());
+        return new Intent(List.of(operators), Optional.empty(), Optional.of(max), false, false, Map.of(), Optional.empty(), false);
     }
 
     /** This intent, but where a join's side is read once: that side's state keeps its rows, with TTL 0 ms. */
     Intent keepingReadOnce() {
-        return new Intent(operators, ttl, boundedBelow, true, existsLeft, pinsKept, only);
+        return new Intent(operators, ttl, boundedBelow, true, existsLeft, pinsKept, only, insertsIntoSink);
     }
 
     /** This intent, but leaving the aggregations of {@code EXISTS} subqueries as they are ({@link #existsLeft}). */
     Intent leavingExistsSubqueries() {
-        return new Intent(operators, ttl, boundedBelow, readOnceKept, true, pinsKept, only);
+        return new Intent(operators, ttl, boundedBelow, readOnceKept, true, pinsKept, only, insertsIntoSink);
     }
 
     /** This intent, but keeping the user's pins {@code pins} ({@link #pinsKept}). */
     Intent keepingPins(Map<Integer, Set<String>> pins) {
-        return new Intent(operators, ttl, boundedBelow, readOnceKept, existsLeft, pins, only);
+        return new Intent(operators, ttl, boundedBelow, readOnceKept, existsLeft, pins, only, insertsIntoSink);
     }
 
     /** This intent, but holding only the nodes {@code nodes} to its TTL ({@link #only}). */
     Intent onlyOn(Set<Integer> nodes) {
-        return new Intent(operators, ttl, boundedBelow, readOnceKept, existsLeft, pinsKept, Optional.of(nodes));
+        return new Intent(operators, ttl, boundedBelow, readOnceKept, existsLeft, pinsKept, Optional.of(nodes), insertsIntoSink);
+    }
+
+    /** This intent, but with only inserts reaching the sink: no upsert materializer before it ({@link #insertsIntoSink}). */
+    Intent insertingIntoSink() {
+        return new Intent(operators, ttl, boundedBelow, readOnceKept, existsLeft, pinsKept, only, true);
     }
 
     /**
@@ -129,6 +137,14 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
         List<PlanNode> intended = plan.get().nodes().stream().filter(n -> operators.contains(n.name())).toList();
         if (intended.isEmpty()) {
             return Optional.of("its plan has no " + String.join(" or ", operators));
+        }
+        if (insertsIntoSink) {
+            Optional<Operator.Sink> materializing = plan.get().operators(Operator.Sink.class).stream()
+                    .filter(Operator.Sink::upsertMaterialize).findFirst();
+            if (materializing.isPresent()) {
+                return Optional.of(materializing.get().node().label() + " plans an upsert materializer: the rows that reach"
+                        + " it update, and ON CONFLICT DO DEDUPLICATE keeps every row of a key there");
+            }
         }
         if (ttl.isEmpty() && boundedBelow.isEmpty()) {
             return Optional.empty();

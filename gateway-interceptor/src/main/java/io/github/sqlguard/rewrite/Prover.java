@@ -57,7 +57,7 @@ final class Prover {
      * Not proven, and why; {@code onlyUnboundedRank} when the one BLOCK that refuses it is {@code unbounded-rank}'s,
      * which {@link #prove} answers at once with the session TTL set before the candidate; {@code onlyOnConflictRequired}
      * when it is {@code on-conflict-required}'s, which {@link #prove} answers for a window aggregation into a keyed sink
-     * with {@code ON CONFLICT DO DEDUPLICATE} ({@link WindowAggregate#keyedSink}).
+     * or a window join into a keyed sink with {@code ON CONFLICT DO DEDUPLICATE} ({@link WindowAggregate#keyedSink}).
      */
     record Rejected(String reason, boolean onlyUnboundedRank, boolean onlyOnConflictRequired) implements Proof {
 
@@ -91,11 +91,14 @@ final class Prover {
                             proposed.chosen()),
                     context);
         }
-        // A window aggregation into a sink keyed by a primary key, refused for that alone (Flink 2.3 derives no upsert
-        // key for one): proven again with ON CONFLICT DO DEDUPLICATE, which over its inserts keeps no state.
-        if (proof instanceof Rejected rejected && rejected.onlyOnConflictRequired()
-                && candidate.family().equals(WindowAggregate.ID) && candidate.view().isEmpty()) {
-            Optional<String> why = WindowAggregate.keyedSink(context);
+        // A window aggregation or a window join into a sink keyed by a primary key, refused for that alone (Flink 2.3
+        // derives no upsert key for either): proven again with ON CONFLICT DO DEDUPLICATE, which over their inserts keeps
+        // no state (the proof checks that the sink plans no upsert materializer).
+        Optional<String> written = candidate.family().equals(WindowAggregate.ID) ? Optional.of("a window aggregation")
+                : candidate.family().equals(WindowJoinCondition.ID) ? Optional.of("a window join") : Optional.empty();
+        if (proof instanceof Rejected rejected && rejected.onlyOnConflictRequired() && written.isPresent()
+                && candidate.view().isEmpty()) {
+            Optional<String> why = WindowAggregate.keyedSink(context, written.get());
             if (why.isPresent()) {
                 return proveOnce(candidate.deduplicatingOnConflict(why.get()), context);
             }

@@ -370,6 +370,34 @@ final class Trees {
         return names;
     }
 
+    /**
+     * The query of the {@code WITH} item that {@code select} reads as its whole {@code FROM} ({@code FROM c} or {@code
+     * FROM c AS x}), where it is a plain {@code SELECT} and no other {@code FROM} of the tree names the item (a change of
+     * it changes what {@code select} reads alone); empty otherwise.
+     */
+    static Optional<SqlSelect> withItemRead(SqlNode root, SqlSelect select) {
+        SqlIdentifier name = tableName(SqlUtil.stripAs(select.getFrom()));
+        if (name == null || !name.isSimple()) {
+            return Optional.empty();
+        }
+        long readers = tablesRead(root).stream().filter(t -> t.isSimple() && t.getSimple().equals(name.getSimple())).count();
+        List<SqlNode> stack = new ArrayList<>(List.of(root));
+        SqlSelect found = null;
+        while (!stack.isEmpty()) {
+            SqlNode node = stack.remove(stack.size() - 1);
+            if (node instanceof SqlWith with) {
+                for (SqlNode item : with.withList) {
+                    if (((SqlWithItem) item).name.getSimple().equals(name.getSimple())
+                            && ((SqlWithItem) item).query instanceof SqlSelect query) {
+                        found = query;
+                    }
+                }
+            }
+            stack.addAll(children(node));
+        }
+        return found != null && readers == 1 ? Optional.of(found) : Optional.empty();
+    }
+
     /** The source query of an INSERT, or null. */
     static SqlNode insertSource(SqlNode node) {
         return node instanceof RichSqlInsert insert ? insert.getSource() : null;

@@ -15,6 +15,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 import java.time.Duration;
@@ -71,15 +72,23 @@ final class WindowAggregate extends ScopedFamily {
         if (!finding.facts().operator().map(n -> n.contains("GroupAggregate")).orElse(false)) {
             return List.of();
         }
-        List<SqlSelect> selects = Trees.selects(tree(scope));
+        SqlNode read = tree(scope);
+        List<SqlSelect> selects = Trees.selects(read);
         List<Candidate> out = new ArrayList<>();
         for (int s = 0; s < selects.size(); s++) {
             SqlSelect select = selects.get(s);
+            if (select.getGroup() != null && Trees.withItemRead(read, select).isPresent()) {
+                int before = out.size();
+                filteringCandidates(finding, context, scope, s, select, Trees.withItemRead(read, select).get(), out);
+                if (out.size() > before) {
+                    continue;
+                }
+            }
             if (select.getGroup() != null && table(select) == null) {
                 int before = out.size();
                 subqueryCandidates(finding, context, scope, s, select, out);
-                if (out.size() == before) {
-                    filteringCandidates(finding, context, scope, s, select, out);
+                if (out.size() == before && subquery(select) != null) {
+                    filteringCandidates(finding, context, scope, s, select, subquery(select), out);
                 }
                 continue;
             }
@@ -139,12 +148,16 @@ final class WindowAggregate extends ScopedFamily {
      * subquery selects {@code window_start} and {@code window_end}, and the block above groups by them in the bucket's
      * place ({@link #windowInPlace}). Flink plans a window aggregation over the window TVF filtered and projected by a
      * {@code Calc} ({@code StreamPhysicalWindowAggregateRule}). Only where the subquery selects the event-time column as
-     * it is (or {@code *}), so that the bucket above names it. Before, only the TTL was offered (case 1165).
+     * it is (or {@code *}), so that the bucket above names it. Before, only the TTL was offered (case 1165). The same for
+     * a {@code WITH} item that filters, which the block reads by name and no other block reads ({@link Trees#withItemRead}):
+     * the window goes into the item's {@code FROM}, its {@code WHERE} kept (case 1176; before, only the TTL).
+     *
+     * @param inner the subquery or {@code WITH} item's query {@code select} reads
      */
     private void filteringCandidates(
-            Finding finding, RewriteContext context, Scope scope, int at, SqlSelect select, List<Candidate> out) {
-        SqlSelect inner = subquery(select);
-        if (inner == null || table(inner) == null || inner.getWhere() == null || inner.getGroup() != null
+            Finding finding, RewriteContext context, Scope scope, int at, SqlSelect select, SqlSelect inner,
+            List<Candidate> out) {
+        if (table(inner) == null || inner.getWhere() == null || inner.getGroup() != null
                 || inner.getHaving() != null || inner.isDistinct() || inner.getFetch() != null || inner.getOffset() != null
                 || inner.getOrderList() != null && !inner.getOrderList().isEmpty()
                 || !mayBe(finding, context, table(inner))) {
@@ -294,7 +307,8 @@ final class WindowAggregate extends ScopedFamily {
     /**
      * The candidate with the {@code at}-th block of a fresh tree of {@code scope} aggregated per window: {@code TUMBLE}
      * of the bucket's size, or {@code CUMULATE} of that size and {@code step}, over the table the block reads, or, where
-     * {@code inFilteringSubquery}, in the {@code FROM} of the filtering subquery it reads ({@link #filteringCandidates}),
+     * {@code inFilteringSubquery}, in the {@code FROM} of the filtering subquery or {@code WITH} item it reads
+     * ({@link #filteringCandidates}),
      * which then selects {@code window_start} and {@code window_end} too.
      */
     private Optional<Candidate> windowed(
@@ -307,8 +321,9 @@ final class WindowAggregate extends ScopedFamily {
         Duration unit = bucketed.unit();
         String bucketText = SqlTrees.unparse(select.getGroup().get(bucketed.key()));
         SqlNode window = window(table, rowtime, unit, step);
+        Optional<SqlSelect> withItem = inFilteringSubquery ? Trees.withItemRead(tree, select) : Optional.empty();
         if (inFilteringSubquery) {
-            SqlSelect inner = subquery(select);
+            SqlSelect inner = withItem.orElseGet(() -> subquery(select));
             readFrom(inner, window);
             SqlNodeList items = inner.getSelectList();
             selectWindowBounds(items, items.stream().anyMatch(item -> item instanceof SqlIdentifier id && id.isStar()));
@@ -320,7 +335,9 @@ final class WindowAggregate extends ScopedFamily {
         }
         String how = "GROUP BY " + String.join(", ", select.getGroup().stream().map(SqlTrees::unparse).toList()) + " over "
                 + SqlTrees.unparse(window)
-                + (inFilteringSubquery ? " in the FROM of the subquery that filters " + table.getSimple() + ", its WHERE kept" : "")
+                + (inFilteringSubquery ? " in the FROM of the " + (withItem.isPresent() ? "WITH item "
+                        + SqlUtil.stripAs(select.getFrom()) + ", which" : "subquery that") + " filters " + table.getSimple()
+                        + ", its WHERE kept" : "")
                 + emitted(unit, step)
                 + selected.map(item -> ", selecting " + SqlTrees.unparse(item) + " in place of " + before).orElse("");
         return Optional.of(describe(finding, context, scope, tree, table, rowtime, unit, step, bucketText, how));
@@ -409,20 +426,27 @@ final class WindowAggregate extends ScopedFamily {
     }
 
     /**
-     * The {@code changes:} clause of this family's candidate written again with {@code ON CONFLICT DO DEDUPLICATE}
+     * The {@code changes:} clause of a window family's candidate written again with {@code ON CONFLICT DO DEDUPLICATE}
      * ({@link Candidate#deduplicatingOnConflict}), where Flink refused it without a clause (on-conflict-required alone
      * blocks it, {@link Prover#prove}): the statement inserts into a sink keyed by a primary key that takes upserts, and
      * Flink 2.3 derives no upsert key for a window TVF aggregation ({@code FlinkRelMdUpsertKeys} has no case for {@code
-     * StreamPhysicalWindowAggregate}), so its check (FLIP-558, {@code table.exec.sink.require-on-conflict}) asks for a
-     * clause. Over an insert-only input a {@code DEDUPLICATE} strategy puts no upsert materializer before the sink: Flink
-     * 2.3.0's {@code FlinkChangelogModeInferenceProgram} lets the inserts "be handled as UPSERT_AFTER and overwrite previous
-     * value". Before, the window rewrite into such a sink was not proven (Flink's SQL demo's daily unique visitors into
-     * Elasticsearch, lint case 80) and the TTL was the only rewrite offered. Empty where the plan has no such sink.
+     * StreamPhysicalWindowAggregate}), nor so for a window join of two (a {@code Join} to it, keyed by its inputs' keys),
+     * so its check
+     * (FLIP-558, {@code table.exec.sink.require-on-conflict}) asks for a clause. Over an insert-only input a {@code
+     * DEDUPLICATE} strategy puts no upsert materializer before the sink: Flink 2.3.0's {@code
+     * FlinkChangelogModeInferenceProgram} lets the inserts "be handled as UPSERT_AFTER and overwrite previous value"; a
+     * window aggregation and a window join emit inserts only (the same program gives {@code StreamPhysicalWindowJoin}
+     * {@code INSERT_ONLY}), and the proof checks that the sink plans no materializer ({@link Intent#insertsIntoSink}).
+     * Before, the window rewrite into such a sink was not proven (Flink's SQL demo's daily unique visitors into
+     * Elasticsearch, lint case 80; a window join into a keyed sink, case 1172) and the TTL was the only rewrite offered.
+     * Empty where the plan has no such sink.
+     *
+     * @param written what the rewrite writes, as the clause names it: {@code a window aggregation}, {@code a window join}
      */
-    static Optional<String> keyedSink(RewriteContext context) {
+    static Optional<String> keyedSink(RewriteContext context, String written) {
         return context.request().plan().flatMap(plan -> plan.operators(Operator.Sink.class).stream()
                 .filter(s -> !s.primaryKey().isEmpty() && s.conflictStrategy().isEmpty()).findFirst())
-                .map(sink -> "ON CONFLICT DO DEDUPLICATE, as Flink 2.3 refuses a window aggregation into "
+                .map(sink -> "ON CONFLICT DO DEDUPLICATE, as Flink 2.3 refuses " + written + " into "
                         + sink.node().table().map(t -> t.getObjectName()).orElse("the sink") + ", keyed by "
                         + String.join(", ", sink.primaryKey()) + ", without an ON CONFLICT clause (it derives no upsert"
                         + " key for one): over the window's insert-only rows it puts no upsert materializer before the"

@@ -53,9 +53,9 @@ final class WindowJoinCondition extends ScopedFamily {
             List.of("WindowJoin"),
             "the window column a join of two `TUMBLE` or `HOP` windowed inputs does not equate (`window_end` beside"
                     + " `window_start`, or the other way round) added to its `ON` clause: a window join over the same windows;"
-                    + " a join of two aggregations that bucket their event times by hand alike (`FLOOR(ts TO HOUR) AS hr`),"
-                    + " on those buckets: both made `TUMBLE` window aggregations of the bucket's size, joined on both"
-                    + " window columns");
+                    + " a join of two aggregations that bucket their event times by hand alike (`FLOOR(ts TO HOUR) AS hr`,"
+                    + " `CAST(ts AS DATE)`, `DATE_FORMAT(ts, 'yyyy-MM-dd')`), on those buckets: both made `TUMBLE` window"
+                    + " aggregations of the bucket's size, joined on both window columns");
 
     private static final String JOIN_PER_WINDOW = "Join per window, which keeps a window's rows until the watermark"
             + " passes its end and frees them then";
@@ -124,7 +124,12 @@ final class WindowJoinCondition extends ScopedFamily {
      * {@code window_end} beside the buckets, now their {@code window_start}s. Flink then plans a {@code WindowJoin} over
      * two window aggregations (Flink docs, "Window Join"; asked of Flink 2.3.0 and 1.20: the window columns may be
      * renamed, {@code window_start AS hr}, as its window properties follow a projection), where the regular join and both
-     * aggregations kept every bucket forever. Sides of different bucket sizes have no window in common: none is offered.
+     * aggregations kept every bucket forever. A daily or hourly bucket written as another expression ({@code CAST(ts AS
+     * DATE)}, {@code DATE_FORMAT(ts, 'yyyy-MM-dd')}) becomes that expression of {@code window_start}, which is no window
+     * column (Flink 2.3.0 {@code WindowJoinUtil} finds no {@code window_start} equality in {@code o.day = r.day}): both
+     * sides select {@code window_start} too and the condition equates it as well (cases 1170, 1171; before, only {@code
+     * FLOOR} was offered the window join). Into a sink keyed by a primary key, Flink 2.3 asks for an ON CONFLICT clause
+     * ({@link Prover#prove}, lint case 77). Sides of different bucket sizes have no window in common: none is offered.
      * A {@code CUMULATE} window is not: its result so far at each step would reach the join as a row of its own.
      */
     private List<Candidate> bucketedSides(Finding finding, RewriteContext context, Scope scope) {
@@ -142,19 +147,35 @@ final class WindowJoinCondition extends ScopedFamily {
             Duration unit = left.get().bucket().unit();
             List<String> buckets = new ArrayList<>();
             List<String> windows = new ArrayList<>();
+            List<String> columns = new ArrayList<>();
             for (BucketedSide side : List.of(left.get(), right.get())) {
                 buckets.add(SqlTrees.unparse(side.select().getGroup().get(side.bucket().key())));
                 SqlNode window = Snippets.tumble(side.bucket().table(), side.bucket().rowtime().name(), unit);
                 if (!WindowAggregate.windowInPlace(side.select(), side.bucket(), window)) {
                     return List.of();
                 }
-                side.select().getSelectList().add(SqlTrees.identifier(WindowColumns.END));
                 windows.add(SqlTrees.unparse(window));
             }
-            SqlNode ends = SqlStdOperatorTable.EQUALS.createCall(SqlParserPos.ZERO,
-                    SqlTrees.identifier(left.get().alias(), WindowColumns.END),
-                    SqlTrees.identifier(right.get().alias(), WindowColumns.END));
-            join.setOperand(5, SqlStdOperatorTable.AND.createCall(SqlParserPos.ZERO, join.getCondition(), ends));
+            // A bucket written over window_start as it is (FLOOR(ts TO HOUR) AS hr: window_start AS hr) is a window column
+            // renamed, and o.hr = r.hr equates the window starts; one written as another expression of it (CAST(window_start
+            // AS DATE), DATE_FORMAT(window_start, 'yyyy-MM-dd'), a TIMESTAMP_LTZ's CAST) is no window column any more, and
+            // Flink's WindowJoinUtil finds no window_start equality in o.day = r.day: both sides select window_start too.
+            boolean starts = !selectsWindowStart(left.get()) || !selectsWindowStart(right.get());
+            if (starts) {
+                columns.add(WindowColumns.START);
+            }
+            columns.add(WindowColumns.END);
+            SqlNode condition = join.getCondition();
+            for (String column : columns) {
+                for (BucketedSide side : List.of(left.get(), right.get())) {
+                    side.select().getSelectList().add(SqlTrees.identifier(column));
+                }
+                condition = SqlStdOperatorTable.AND.createCall(SqlParserPos.ZERO, condition,
+                        SqlStdOperatorTable.EQUALS.createCall(SqlParserPos.ZERO,
+                                SqlTrees.identifier(left.get().alias(), column),
+                                SqlTrees.identifier(right.get().alias(), column)));
+            }
+            join.setOperand(5, condition);
             String size = SqlTrees.duration(unit);
             String late = LateRows.clause(context, left.get().bucket().table(), left.get().bucket().rowtime(), "counted");
             String lateRight = LateRows.clause(context, right.get().bucket().table(), right.get().bucket().rowtime(), "counted");
@@ -172,7 +193,8 @@ final class WindowJoinCondition extends ScopedFamily {
                             + (inner ? "" : OUTER),
                     "window size " + size + ", the unit of " + String.join(" and ", buckets.stream().distinct().toList()))
                     .withWay(new ProvenWay.Window(ID, JOIN_PER_WINDOW, "aggregate both sides per window, over "
-                            + String.join(" and ", windows.stream().distinct().toList()) + ", each selecting " + WindowColumns.END + " too, and join"
+                            + String.join(" and ", windows.stream().distinct().toList()) + ", each selecting " + String.join(" and ", columns)
+                            + " too, and join"
                             + " them on both window columns: ON " + SqlTrees.unparse(join.getCondition()))));
         }
         return List.of();
@@ -190,7 +212,8 @@ final class WindowJoinCondition extends ScopedFamily {
                 return Optional.empty();
             }
             Optional<WindowAggregate.Bucket> bucket = WindowAggregate.bucket(select, context);
-            if (bucket.isEmpty() || select.getSelectList().stream().anyMatch(WindowJoinCondition::namedWindowEnd)) {
+            if (bucket.isEmpty() || select.getSelectList().stream().anyMatch(item -> named(item, WindowColumns.END)
+                    || named(item, WindowColumns.START))) {
                 return Optional.empty();
             }
             String text = SqlTrees.unparse(select.getGroup().get(bucket.get().key()));
@@ -200,10 +223,25 @@ final class WindowJoinCondition extends ScopedFamily {
         }
     }
 
-    /** True for a select item named {@code window_end} (written so, or under that alias). */
-    private static boolean namedWindowEnd(SqlNode item) {
+    /** True for a select item named {@code column} (written so, or under that alias). */
+    private static boolean named(SqlNode item, String column) {
         SqlNode named = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(1) : item;
-        return named instanceof SqlIdentifier id && last(id).equals(WindowColumns.END);
+        return named instanceof SqlIdentifier id && last(id).equals(column);
+    }
+
+    /**
+     * True where the side, windowed in place ({@link WindowAggregate#windowInPlace}), selects its bucket as {@code
+     * window_start} itself under the bucket's name ({@code window_start AS hr}), so that the join's equality of the buckets
+     * equates the window starts.
+     */
+    private static boolean selectsWindowStart(BucketedSide side) {
+        for (SqlNode item : side.select().getSelectList()) {
+            if (item.getKind() == SqlKind.AS && ((SqlCall) item).operand(1) instanceof SqlIdentifier alias
+                    && alias.getSimple().equalsIgnoreCase(side.selectedAs())) {
+                return ((SqlCall) item).operand(0) instanceof SqlIdentifier id && last(id).equals(WindowColumns.START);
+            }
+        }
+        return false;
     }
 
     /** True where a conjunct equates the two sides' buckets by their aliases ({@code o.hr = r.hr}, either way round). */
