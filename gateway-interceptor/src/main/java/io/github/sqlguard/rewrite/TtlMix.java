@@ -263,9 +263,17 @@ final class TtlMix {
         return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
 
-    /** {@code with no TTL (never expires)}, {@code under a TTL of 1 d}, {@code under TTLs of 12 h and 2 d}. */
+    /**
+     * {@code with no TTL (never expires)}, {@code under a TTL of 1 d}, {@code under TTLs of 12 h and 2 d}. No states at
+     * all is an operator whose compiled plan carries no state metadata: an OVER aggregate, which takes the session's TTL
+     * only ({@code StreamExecOverAggregate} has no {@code StateMetadata}); {@link #held} is asked of operators still
+     * reported, so it has none (case 1033).
+     */
     private static String ttlWords(List<OperatorState> states) {
         Set<Duration> ttls = ttls(states);
+        if (ttls.isEmpty()) {
+            return "with no TTL (never expires)";
+        }
         if (ttls.size() == 1) {
             Duration ttl = ttls.iterator().next();
             return ttl.isZero() ? "with no TTL (never expires)" : "under a TTL of " + StateTtl.format(ttl);
