@@ -136,8 +136,8 @@ final class TtlMix {
 
     /**
      * {@code node} of {@code plan}, an operator a rewrite leaves as it was, named so that two alike are told apart and
-     * with each of its states' TTL as the compiled plan gives it: {@code the GroupAggregate (url) over page_views, which
-     * keeps its state with no TTL (never expires)}; {@code the Join of payments with orders, which keeps the rows of
+     * with each of its states' TTL as the compiled plan gives it: {@code the GroupAggregate (url) over page_views} (with
+     * no TTL at all, which the caller's "still reported" says); {@code the Join of payments with orders, which keeps the rows of
      * orders with no TTL (never expires) and those of payments under a TTL of 1 d} (issue 30 §1: "it leaves the
      * GroupAggregate (url) with no TTL" named neither of case 1158's two aggregations, and "the Join with no TTL" was
      * said of case 1157's join, whose hint keeps payments 1 d). A one-input operator is named by its keys ({@code
@@ -152,8 +152,12 @@ final class TtlMix {
         } else {
             List<PlanNode> inputs = plan.inputs(node);
             String read = inputs.size() == 1 ? tables(plan, inputs.get(0)) : "";
+            // Still reported with no TTL at all is what "still reported" says already (and the pipeline clause may have
+            // said it: case 1145); a TTL it keeps for some of its states is said.
+            String ttl = ttlWords(node.state());
             held = named(plan, node, references) + (keys.isEmpty() ? "" : " (" + String.join(", ", keys) + ")")
-                    + (read.isEmpty() ? "" : " over " + read) + ", which keeps its state " + ttlWords(node.state());
+                    + (read.isEmpty() ? "" : " over " + read)
+                    + (ttl.equals(NO_TTL) ? "" : ", which keeps its state " + ttl);
         }
         return byId ? held.replaceFirst(java.util.regex.Pattern.quote("the " + node.name()),
                 java.util.regex.Matcher.quoteReplacement("the " + node.label())) : held;
@@ -263,6 +267,8 @@ final class TtlMix {
         return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
 
+    private static final String NO_TTL = "with no TTL (never expires)";
+
     /**
      * {@code with no TTL (never expires)}, {@code under a TTL of 1 d}, {@code under TTLs of 12 h and 2 d}. No states at
      * all is an operator whose compiled plan carries no state metadata: an OVER aggregate, which takes the session's TTL
@@ -272,11 +278,11 @@ final class TtlMix {
     private static String ttlWords(List<OperatorState> states) {
         Set<Duration> ttls = ttls(states);
         if (ttls.isEmpty()) {
-            return "with no TTL (never expires)";
+            return NO_TTL;
         }
         if (ttls.size() == 1) {
             Duration ttl = ttls.iterator().next();
-            return ttl.isZero() ? "with no TTL (never expires)" : "under a TTL of " + StateTtl.format(ttl);
+            return ttl.isZero() ? NO_TTL : "under a TTL of " + StateTtl.format(ttl);
         }
         List<String> out = new ArrayList<>();
         for (Duration ttl : ttls) {
