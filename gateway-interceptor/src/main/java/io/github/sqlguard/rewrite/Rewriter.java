@@ -491,10 +491,12 @@ public final class Rewriter {
 
     /**
      * The candidates {@code family} writes for {@code finding}; empty when the family failed (logged,
-     * counted as rejected: the other families still write theirs).
+     * counted as rejected: the other families still write theirs). A family that asks Flink while it writes them
+     * ({@link HintBlocks}' marker planning) has the plannings it made counted for the finding's rule, as a proof's are.
      */
     private static Optional<List<Candidate>> candidates(
             RewriteFamily family, Finding finding, RewriteContext context, Map<String, int[]> tallies) {
+        int before = context.plannings();
         try {
             return Optional.of(family.candidates(finding, context));
         } catch (RuntimeException | StackOverflowError e) {
@@ -502,6 +504,10 @@ public final class Rewriter {
                     family.id(), e);
             tally(tallies, finding.ruleId())[REJECTED]++;
             return Optional.empty();
+        } finally {
+            if (context.plannings() > before) {
+                tally(tallies, finding.ruleId())[PLANNED] += context.plannings() - before;
+            }
         }
     }
 
